@@ -1,0 +1,109 @@
+// Shapes shared by every resource: the `data`/`err` envelope, the error object, dimensions and
+// pagination. Request objects are strict (an unknown field is a typo, reported as an error); response
+// objects are open, so a field the service adds tomorrow does not break today's clients.
+import { assumed, fromDocs, fromInterface, recordShape } from './provenance.js';
+import { z } from './zod.js';
+
+type Shape = Record<string, z.ZodType>;
+
+/** A request object: unknown fields rejected, every field's provenance recorded as `Name.field`. */
+export function requestObject<S extends Shape>(name: string, shape: S, description?: string) {
+  recordShape(name, shape);
+  return z.strictObject(shape).openapi(name, description ? { description } : {});
+}
+
+/** A response object: unknown fields kept (forward compatible), provenance recorded as `Name.field`. */
+export function responseObject<S extends Shape>(name: string, shape: S, description?: string) {
+  recordShape(name, shape);
+  return z.looseObject(shape).openapi(name, description ? { description } : {});
+}
+
+export const Dim = responseObject(
+  'Dim',
+  {
+    height: fromDocs(z.int().min(0).openapi({ example: 512 })),
+    width: fromDocs(z.int().min(0).openapi({ example: 512 })),
+  },
+  'Pixel dimensions of a media item or asset.',
+);
+export type Dim = z.infer<typeof Dim>;
+
+/** The same `{ height, width }` pair as sent in asset upload requests. */
+export const SizeInput = requestObject(
+  'SizeInput',
+  {
+    height: fromDocs(z.int().min(1).openapi({ example: 512 })),
+    width: fromDocs(z.int().min(1).openapi({ example: 512 })),
+  },
+  'Approximate pixel size of the file about to be uploaded.',
+);
+export type SizeInput = z.infer<typeof SizeInput>;
+
+export const ApiError = responseObject(
+  'ApiError',
+  {
+    code: fromDocs(z.string().openapi({ example: 'error_code' }), 'archive asset example'),
+    message: fromDocs(z.string().openapi({ example: 'error_message' }), 'archive asset example'),
+  },
+  'The error object of a failed request.',
+);
+export type ApiError = z.infer<typeof ApiError>;
+
+/** `err` on a successful response: the docs show `{}`; the archive example shows a filled one. */
+export const EmptyOrError = z
+  .union([z.strictObject({}), ApiError])
+  .openapi('ErrOrEmpty', { description: 'Empty object on success; the archive example fills it.' });
+
+export const Pagination = responseObject('Pagination', {
+  page: fromDocs(z.int().min(1).openapi({ example: 1 })),
+  page_size: fromDocs(z.int().min(1).openapi({ example: 10 })),
+  total: fromDocs(z.int().min(0).openapi({ example: 100 })),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+/**
+ * The success envelope. `err` is optional because the generate example ends before it; `pagination`
+ * is only on paged listings.
+ */
+export function envelope<T extends z.ZodType>(name: string, data: T, opts: { paginated?: boolean } = {}) {
+  const shape = {
+    data: fromInterface(data),
+    err: fromInterface(EmptyOrError.optional()),
+    ...(opts.paginated ? { pagination: fromDocs(Pagination.optional()) } : {}),
+  };
+  return responseObject(name, shape as typeof shape & { pagination?: z.ZodOptional<typeof Pagination> });
+}
+
+export const ErrorEnvelope = responseObject(
+  'ErrorEnvelope',
+  {
+    data: assumed(z.unknown().optional(), 'failed responses carry no meaningful data'),
+    err: assumed(ApiError, 'failed requests answer a non-2xx status with err = { code, message }'),
+  },
+  'The envelope of a failed request: `err` holds `{ code, message }`.',
+);
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+/** Error codes this contract uses in its examples and the sandbox; the service may send others. */
+export const ERROR_CODES = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  402: 'insufficient_credits',
+  404: 'not_found',
+  422: 'validation_error',
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'service_unavailable',
+} as const;
+export type ErrorStatus = keyof typeof ERROR_CODES;
+
+export const PageQuery = {
+  page: assumed(
+    z.coerce.number().int().min(1).optional().openapi({ type: 'integer', minimum: 1, example: 1 }),
+    'page starts at 1 (docs print both "x > 1" and "minimum 1")',
+  ),
+  page_size: assumed(
+    z.coerce.number().int().min(1).max(50).optional().openapi({ type: 'integer', minimum: 1, maximum: 50, example: 10 }),
+    'page_size is 1..50 inclusive (docs print "1 < x < 50" and "1 <= x <= 50")',
+  ),
+};

@@ -1,0 +1,16 @@
+// @mediagen/schema: the contract of the RenderNet (Affogato) media-generation API.
+// Schemas and types per resource, the operations table, the rules, provenance and the ledger.
+export * from './common.js';
+export * from './resources/generation-request.js';
+export * from './resources/generation.js';
+export * from './resources/catalogue.js';
+export * from './resources/characters.js';
+export * from './resources/assets.js';
+export * from './operations.js';
+export * from './provenance.js';
+export * from './rules/issues.js';
+export * from './rules/kinds.js';
+export * from './rules/check.js';
+export * from './ledger/index.js';
+export * as liveDocsExamples from './examples/live-docs.js';
+export { z } from './zod.js';

@@ -1,0 +1,514 @@
+// The 22 operations of the contract, in one table. The OpenAPI document, the client's method list,
+// the sandbox's routes and the conformance suite's per-operation checks are all built from it.
+import { type ErrorStatus, ErrorEnvelope, envelope } from './common.js';
+import * as docs from './examples/live-docs.js';
+import { type Provenance, fromDocs, recordOperation } from './provenance.js';
+import {
+  ArchiveAssetsRequest,
+  AssetV1,
+  AssetV2,
+  ListAssetsV2Query,
+  UploadAssetRequest,
+  UploadAssetV2Query,
+  UploadSlotV1,
+  UploadSlotV2,
+} from './resources/assets.js';
+import { CatalogueQuery, Controlnet, ControlnetQuery, Lora, Model, Style, Voice, VoicesQuery } from './resources/catalogue.js';
+import { Character, CreateCharacterRequest, ListCharactersQuery } from './resources/characters.js';
+import {
+  DeletedId,
+  DeletedImage,
+  Estimate,
+  Generation,
+  GenerationResult,
+  ImageStatus,
+  ListGenerationsQuery,
+  Media,
+} from './resources/generation.js';
+import { GenerationRequest } from './resources/generation-request.js';
+import { PageQuery } from './common.js';
+import { z } from './zod.js';
+
+export type Tag = 'Generation' | 'Resources' | 'Assets' | 'Characters';
+export type Method = 'get' | 'post' | 'delete';
+type Shape = Record<string, z.ZodType>;
+
+export interface Example {
+  summary: string;
+  value: unknown;
+}
+
+export interface OperationSpec {
+  operationId: string;
+  method: Method;
+  /** OpenAPI path template, e.g. `/pub/v1/generations/{generation_id}`. */
+  path: string;
+  tag: Tag;
+  summary: string;
+  description: string;
+  /** Set on the three deprecated operations: the operationId that replaces it. */
+  deprecatedBy?: string;
+  params?: z.ZodObject<Shape>;
+  query?: z.ZodObject<Shape>;
+  body?: z.ZodType;
+  /** Example request bodies, by name. */
+  requestExamples?: Record<string, Example>;
+  /** Example path and query values for a runnable request (the mock and the conformance suite use them). */
+  exampleParams?: Record<string, string>;
+  exampleQuery?: Record<string, string>;
+  success: {
+    status: 200 | 201;
+    description: string;
+    /** The whole success envelope. */
+    schema: z.ZodType;
+    examples: Record<string, Example>;
+  };
+  errors: ErrorStatus[];
+  /** GET, DELETE and estimate: repeating them spends nothing and changes nothing more. */
+  idempotent: boolean;
+  /** Generate spends credits. */
+  spendsCredits: boolean;
+  provenance: Provenance;
+}
+
+const ids = {
+  generation_id: fromDocs(z.string().min(1).openapi({ example: 'gen_01' })),
+  media_id: fromDocs(z.string().min(1).openapi({ example: 'media_01' })),
+  image_id: fromDocs(z.string().min(1).openapi({ example: 'img_01' })),
+  asset_id: fromDocs(z.string().min(1).openapi({ example: 'ast_01' })),
+};
+const pathParams = <K extends keyof typeof ids>(...keys: K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, ids[k]])) as Pick<typeof ids, K>);
+const query = (shape: Shape) => z.object(shape);
+
+const WRITE_ERRORS: ErrorStatus[] = [400, 401, 422, 429, 500, 503];
+const READ_ERRORS: ErrorStatus[] = [401, 429, 500, 503];
+const QUERY_ERRORS: ErrorStatus[] = [400, 401, 422, 429, 500, 503];
+const BY_ID_ERRORS: ErrorStatus[] = [401, 404, 429, 500, 503];
+
+const one = (summary: string, value: unknown): Record<string, Example> => ({ docs: { summary, value } });
+const itemExamples: Record<string, Example> = Object.fromEntries(
+  Object.entries(docs.generationItems).map(([name, item]) => [name, { summary: `${name} generation (docs field examples)`, value: [item] }]),
+);
+
+const catalogue = (
+  operationId: string,
+  path: string,
+  item: z.ZodType,
+  what: string,
+  example: { summary: string; value: unknown },
+  q: Shape = CatalogueQuery,
+  provenance: Provenance = { source: 'live-docs', note: 'path referenced by the generate page; item shape assumed' },
+): OperationSpec => ({
+  operationId,
+  method: 'get',
+  path,
+  tag: 'Resources',
+  summary: `List ${what}`,
+  description: `Lists the available ${what}.`,
+  query: query(q),
+  success: {
+    status: 200,
+    description: `The available ${what}.`,
+    schema: envelope(`${operationId[0]!.toUpperCase()}${operationId.slice(1)}Response`, z.array(item), { paginated: true }),
+    examples: { docs: example },
+  },
+  errors: QUERY_ERRORS,
+  idempotent: true,
+  spendsCredits: false,
+  provenance,
+});
+
+/** A listing example whose item shape is our assumption. */
+const assumedList = (items: unknown[]) => ({
+  summary: 'shape assumed',
+  value: { data: items, err: {}, pagination: { page: 1, page_size: 10, total: items.length } },
+});
+
+export const operations: readonly OperationSpec[] = [
+  {
+    operationId: 'generateMedia',
+    method: 'post',
+    path: '/pub/v1/generations',
+    tag: 'Generation',
+    summary: 'Generate media',
+    description:
+      'Creates media from a JSON array of generation items and returns the generation id used to track them. Spends credits; never retried automatically.',
+    body: GenerationRequest,
+    requestExamples: itemExamples,
+    success: {
+      status: 200,
+      description: 'The generation was accepted; its media are `initiated`.',
+      schema: envelope('GenerateMediaResponse', GenerationResult),
+      examples: one('docs example (completed after style_detail)', docs.generateResponse),
+    },
+    errors: [400, 401, 402, 422, 429, 500, 503],
+    idempotent: false,
+    spendsCredits: true,
+    provenance: { source: 'live-docs', note: 'success status 200 is assumed; the example is cut before it' },
+  },
+  {
+    operationId: 'estimateGeneration',
+    method: 'post',
+    path: '/pub/v1/generations/estimate',
+    tag: 'Generation',
+    summary: 'Estimate a generation',
+    description: 'The credit cost of a would-be generation (same body as generate) and the current balance. Spends nothing.',
+    body: GenerationRequest,
+    requestExamples: itemExamples,
+    success: {
+      status: 200,
+      description: 'The estimate.',
+      schema: envelope('EstimateGenerationResponse', Estimate),
+      examples: one('docs example (its `error` key read as `err`)', docs.estimateResponse),
+    },
+    errors: [400, 401, 402, 422, 429, 500, 503],
+    idempotent: true,
+    spendsCredits: false,
+    provenance: { source: 'live-docs' },
+  },
+  {
+    operationId: 'listGenerations',
+    method: 'get',
+    path: '/pub/v1/generations',
+    tag: 'Generation',
+    summary: 'List generations',
+    description: 'The caller\u2019s generations, newest first, filtered by generation id, media id or status.',
+    query: query({ ...ListGenerationsQuery, ...PageQuery }),
+    success: {
+      status: 200,
+      description: 'A list of feed items.',
+      schema: envelope('ListGenerationsResponse', z.array(Generation), { paginated: true }),
+      examples: one('docs example', docs.listGenerationsResponse),
+    },
+    errors: QUERY_ERRORS,
+    idempotent: true,
+    spendsCredits: false,
+    provenance: { source: 'live-docs' },
+  },
+  {
+    operationId: 'getGeneration',
+    method: 'get',
+    path: '/pub/v1/generations/{generation_id}',
+    tag: 'Generation',
+    summary: 'Get a generation',
+    description: 'One generation with the status of each of its media.',
+    params: pathParams('generation_id'),
+    exampleParams: { generation_id: 'gen_01' },
+    success: {
+      status: 200,
+      description: 'Details of a generation.',
+      schema: envelope('GetGenerationResponse', Generation, { paginated: true }),
+      examples: one('docs example', docs.getGenerationResponse),
+    },
+    errors: BY_ID_ERRORS,
+    idempotent: true,
+    spendsCredits: false,
+    provenance: { source: 'live-docs' },
+  },
+  {
+    operationId: 'getMedia',
+    method: 'get',
+    path: '/pub/v1/generations/media/{media_id}',
+    tag: 'Generation',
+    summary: 'Get a media item',
+    description: 'One media item with its status, type, dimensions and (on success) URL.',
+    params: pathParams('media_id'),
+    exampleParams: { media_id: 'media_01' },
+    success: {
+      status: 200,
+      description: 'Details of a media generation.',
+      schema: envelope('GetMediaResponse', Media),
+      examples: one('docs example', docs.getMediaResponse),
+    },
+    errors: BY_ID_ERRORS,
+    idempotent: true,
+    spendsCredits: false,
+    provenance: { source: 'live-docs' },
+  },
+  {
+    operationId: 'deleteGeneration',
+    method: 'delete',
+    path: '/pub/v1/generations/{generation_id}',
+    tag: 'Generation',
+    summary: 'Delete a generation',
+    description: 'Deletes a generation and all of its media.',
+    params: pathParams('generation_id'),
+    exampleParams: { generation_id: 'gen_01' },
+    success: {
+      status: 200,
+      description: 'The id of the deleted generation.',
+      schema: envelope('DeleteGenerationResponse', DeletedId),
+      examples: one('docs example', docs.deleteGenerationResponse),
+    },
+    errors: BY_ID_ERRORS,
+    idempotent: true,
+    spendsCredits: false,
+    provenance: { source: 'live-docs' },
+  },
+  {
+    operationId: 'deleteMedia',
+    method: 'delete',
+    path: '/pub/v1/generations/media/{media_id}',
+    tag: 'Generation',
+    summary: 'Delete a media item',
+    description: 'Deletes one media item; the other media of the same generation are kept.',
+    params: pathParams('media_id'),
+    exampleParams: { media_id: 'media_01' },
+    success: {
+      status: 200,
+      description: 'The id of the deleted media.',
+      schema: envelope('DeleteMediaResponse', DeletedId),
+      examples: one('interface description', { data: { id: 'media_01' }, err: {} }),
+    },
+    errors: BY_ID_ERRORS,
+    idempotent: true,
+    spendsCredits: false,
+    provenance: { source: 'interface', note: 'response shape from the interface description; docs page not available' },
+  },
+  {
+    operationId: 'deleteImage',
+    method: 'delete',
+    path: '/pub/v1/generations/{generation_id}/images/{image_id}',
+    tag: 'Generation',
+    summary: 'Delete an image (deprecated)',
+    description: 'Deprecated: use deleteMedia. Deletes one image of a batch and keeps the rest.',
+    deprecatedBy: 'deleteMedia',
+    params: pathParams('generation_id', 'image_id'),
+    exampleParams: { generation_id: 'gen_01', image_id: 'img_01' },
+    success: {
+      status: 200,
+      description: 'The image was deleted.',
+      schema: envelope('DeleteImageResponse', DeletedImage),
+      examples: one('assumed shape', { data: { id: 'img_01' }, err: {} }),
+    },
+    errors: BY_ID_ERRORS,
+    idempotent: true,
+    spendsCredits: false,
+    provenance: { source: 'live-docs' },
+  },
+  {
+    operationId: 'getGenerationStatus',
+    method: 'get',
+    path: '/pub/v1/generations/{generation_id}/status',
+    tag: 'Generation',
+    summary: 'Generation status (deprecated)',
+    description: 'Deprecated: use getGeneration. The status of each image of a generation.',
+    deprecatedBy: 'getGeneration',
+    params: pathParams('generation_id'),
+    exampleParams: { generation_id: 'gen_01' },
+    success: {
+      status: 200,
+      description: 'A list of statuses of the images.',
+      schema: envelope('GetGenerationStatusResponse', z.array(ImageStatus)),
+      examples: one('docs example', docs.generationStatusResponse),
+    },
+    errors: BY_ID_ERRORS,
+    idempotent: true,
+    spendsCredits: false,
+    provenance: { source: 'live-docs' },
+  },
+  {
+    operationId: 'getImageStatus',
+    method: 'get',
+    path: '/pub/v1/generations/{generation_id}/images/{image_id}/status',
+    tag: 'Generation',
+    summary: 'Image status (deprecated)',
+    description: 'Deprecated: use getMedia. The status of one image.',
+    deprecatedBy: 'getMedia',
+    params: pathParams('generation_id', 'image_id'),
+    exampleParams: { generation_id: 'gen_01', image_id: 'img_01' },
+    success: {
+      status: 200,
+      description: 'The status of the image.',
+      schema: envelope('GetImageStatusResponse', ImageStatus),
+      examples: one('docs example', docs.imageStatusResponse),
+    },
+    errors: BY_ID_ERRORS,
+    idempotent: true,
+    spendsCredits: false,
+    provenance: { source: 'live-docs' },
+  },
+  catalogue('listModels', '/pub/v1/models', Model, 'models', assumedList([
+    { name: 'JuggernautXL', base_model: 'sdxl' },
+    { name: 'Flux', base_model: 'flux' },
+  ])),
+  catalogue('listStyles', '/pub/v1/styles', Style, 'styles', assumedList([
+    { name: 'Bokeh', base_model: 'sdxl' },
+    { name: 'Black & White', base_model: 'flux' },
+  ])),
+  catalogue(
+    'listControlnets',
+    '/pub/v1/controlnets',
+    Controlnet,
+    'control nets',
+    { summary: 'docs example (?type=flux)', value: docs.listFluxControlnetsResponse },
+    ControlnetQuery,
+    { source: 'live-docs', note: 'the Flux control net example' },
+  ),
+  catalogue('listLoras', '/pub/v1/loras', Lora, 'LoRAs', assumedList([
+    { name: 'lora_name', base_model: 'sdxl' },
+    { name: 'film_grain', base_model: 'sd 1.5' },
+  ])),
+  catalogue('listVoices', '/pub/v1/voices', Voice, 'narrator voices', assumedList([{ name: 'Rachel' }, { name: 'Adam' }]), VoicesQuery, {
+    source: 'live-docs',
+    note: 'path referenced by the narrator docs; item shape assumed',
+  }),
+  {
+    operationId: 'createCharacter',
+    method: 'post',
+    path: '/pub/v1/characters',
+    tag: 'Characters',
+    summary: 'Create a character',
+    description: 'Creates a uniquely named character from a face image asset; use its name in prompts.',
+    body: CreateCharacterRequest,
+    requestExamples: one('docs example', docs.createCharacterRequest),
+    success: {
+      status: 201,
+      description: 'Successful response for created character.',
+      schema: envelope('CreateCharacterResponse', Character),
+      examples: one('docs example', docs.createCharacterResponse),
+    },
+    errors: WRITE_ERRORS,
+    idempotent: false,
+    spendsCredits: false,
+    provenance: { source: 'live-docs' },
+  },
+  {
+    operationId: 'listCharacters',
+    method: 'get',
+    path: '/pub/v1/characters',
+    tag: 'Characters',
+    summary: 'List characters',
+    description: 'The caller\u2019s characters (and system characters).',
+    query: query(ListCharactersQuery),
+    success: {
+      status: 200,
+      description: 'The characters.',
+      schema: envelope('ListCharactersResponse', z.array(Character), { paginated: true }),
+      examples: one('shape assumed from create', {
+        data: [{ ...docs.createCharacterResponse.data, system_character: false }],
+        err: {},
+        pagination: { page: 1, page_size: 10, total: 1 },
+      }),
+    },
+    errors: QUERY_ERRORS,
+    idempotent: true,
+    spendsCredits: false,
+    provenance: { source: 'live-docs', note: 'response not visible in the docs' },
+  },
+  {
+    operationId: 'uploadAsset',
+    method: 'post',
+    path: '/pub/v1/assets/upload',
+    tag: 'Assets',
+    summary: 'Upload an asset (v1)',
+    description: 'Reserves an image asset and returns a presigned `upload_url` to send the bytes to.',
+    body: UploadAssetRequest,
+    requestExamples: one('docs example', docs.uploadAssetRequest),
+    success: {
+      status: 201,
+      description: 'The asset and the upload URL.',
+      schema: envelope('UploadAssetResponse', UploadSlotV1),
+      examples: one('docs example', docs.uploadAssetResponse),
+    },
+    errors: WRITE_ERRORS,
+    idempotent: false,
+    spendsCredits: false,
+    provenance: { source: 'live-docs' },
+  },
+  {
+    operationId: 'archiveAssets',
+    method: 'post',
+    path: '/pub/v1/assets/archive',
+    tag: 'Assets',
+    summary: 'Archive assets',
+    description: 'Archives (deletes) assets by id.',
+    body: ArchiveAssetsRequest,
+    requestExamples: one('docs example', docs.archiveAssetsRequest),
+    success: {
+      status: 200,
+      description: 'A list of deleted assets.',
+      schema: envelope('ArchiveAssetsResponse', z.array(AssetV1)),
+      examples: one('docs example (with its filled err)', docs.archiveAssetsResponse),
+    },
+    errors: WRITE_ERRORS,
+    idempotent: true,
+    spendsCredits: false,
+    provenance: { source: 'live-docs' },
+  },
+  {
+    operationId: 'uploadAssetV2',
+    method: 'post',
+    path: '/pub/v2/assets/upload',
+    tag: 'Assets',
+    summary: 'Upload an asset (v2)',
+    description: 'Reserves an image, video (mp4, webm) or audio (mp3) asset and returns a presigned `upload_url`.',
+    query: query(UploadAssetV2Query),
+    exampleQuery: { type: 'image' },
+    body: UploadAssetRequest,
+    requestExamples: one('docs example', docs.uploadAssetRequest),
+    success: {
+      status: 201,
+      description: 'The asset and the upload URL.',
+      schema: envelope('UploadAssetV2Response', UploadSlotV2),
+      examples: one('docs example', docs.uploadAssetV2Response),
+    },
+    errors: WRITE_ERRORS,
+    idempotent: false,
+    spendsCredits: false,
+    provenance: { source: 'live-docs' },
+  },
+  {
+    operationId: 'getAssetV2',
+    method: 'get',
+    path: '/pub/v2/assets/{asset_id}',
+    tag: 'Assets',
+    summary: 'Get an asset (v2)',
+    description: 'Size, type, status, URL, and for videos and audio duration (and frames for videos).',
+    params: pathParams('asset_id'),
+    exampleParams: { asset_id: 'ast_01' },
+    success: {
+      status: 200,
+      description: 'The asset.',
+      schema: envelope('GetAssetV2Response', AssetV2),
+      examples: one('shape assumed', {
+        data: { id: 'ast_01', type: 'video', status: 'active', size: { height: 1280, width: 768 }, url: 'https://s3-asset-url', duration: 5, frames: 150 },
+        err: {},
+      }),
+    },
+    errors: BY_ID_ERRORS,
+    idempotent: true,
+    spendsCredits: false,
+    provenance: { source: 'live-docs', note: 'description only; field names assumed' },
+  },
+  {
+    operationId: 'listAssetsV2',
+    method: 'get',
+    path: '/pub/v2/assets',
+    tag: 'Assets',
+    summary: 'List assets (v2)',
+    description: 'All uploaded assets, paginated.',
+    query: query(ListAssetsV2Query),
+    success: {
+      status: 200,
+      description: 'The assets.',
+      schema: envelope('ListAssetsV2Response', z.array(AssetV2), { paginated: true }),
+      examples: one('shape assumed', {
+        data: [{ id: 'ast_01', type: 'image', status: 'active', size: { height: 512, width: 512 }, url: 'https://s3-asset-url' }],
+        err: {},
+        pagination: { page: 1, page_size: 10, total: 1 },
+      }),
+    },
+    errors: QUERY_ERRORS,
+    idempotent: true,
+    spendsCredits: false,
+    provenance: { source: 'live-docs', note: 'description only; pagination parameters assumed' },
+  },
+];
+
+for (const op of operations) recordOperation(op.operationId, op.provenance);
+
+export const operationsById: Readonly<Record<string, OperationSpec>> = Object.fromEntries(operations.map((op) => [op.operationId, op]));
+
+export { ErrorEnvelope };

@@ -1,0 +1,114 @@
+// Generations and their media as the service answers them: the generate response (media just
+// `initiated`), the generation record of get/list, and one media item. Renamed fields (images→media,
+// image_size/size→dim) and `type` are described in the newest shape only; older shapes come from the
+// ledger in ../ledger/changes.ts.
+import { Dim, responseObject } from '../common.js';
+import { assumed, fromDocs, fromInterface } from '../provenance.js';
+import { z } from '../zod.js';
+
+export const MEDIA_TYPES = ['image', 'video'] as const;
+export const MediaType = fromInterface(z.enum(MEDIA_TYPES).openapi('MediaType', { example: 'image' }));
+
+/**
+ * Every media status seen: `initiated` (generate response), `pending`, `success`, `failed`
+ * (get/list). The lifecycle is initiated → pending → success | failed.
+ */
+export const MEDIA_STATUSES = ['initiated', 'pending', 'success', 'failed'] as const;
+export const MediaStatus = fromDocs(z.enum(MEDIA_STATUSES).openapi('MediaStatus', { example: 'success' }));
+/** Statuses after which a media item no longer changes. */
+export const TERMINAL_MEDIA_STATUSES: readonly MediaStatusValue[] = ['success', 'failed'];
+export type MediaStatusValue = (typeof MEDIA_STATUSES)[number];
+
+export const StyleDetailEcho = responseObject('StyleDetailEcho', {
+  name: fromDocs(z.string().openapi({ example: 'Black & White' })),
+  base_model: fromDocs(z.string().openapi({ example: 'flux' })),
+});
+
+export const GeneratedMedia = responseObject(
+  'GeneratedMedia',
+  {
+    id: fromDocs(z.string().openapi({ example: 'media_01' })),
+    dim: fromDocs(Dim, 'renamed from image_size on 2024-09-04'),
+    type: fromInterface(MediaType, 'added on 2024-09-04; not in the visible part of the docs example'),
+    status: fromDocs(MediaStatus),
+    model: fromDocs(z.string().optional().openapi({ example: 'JuggernautXL' })),
+    style: fromDocs(z.string().optional().openapi({ example: 'Bokeh' })),
+    style_detail: fromDocs(StyleDetailEcho.optional(), 'object shape assumed from the request field'),
+  },
+  'A media item as the generate response lists it, before it has been produced.',
+);
+export type GeneratedMedia = z.infer<typeof GeneratedMedia>;
+
+export const GenerationResult = responseObject(
+  'GenerationResult',
+  {
+    generation_id: fromDocs(z.string().openapi({ example: 'gen_01' })),
+    credits_remaining: fromDocs(z.number().openapi({ example: 20 })),
+    media: fromDocs(z.array(GeneratedMedia), 'renamed from images on 2024-09-04'),
+  },
+  'What a generation request returns: the generation id, the remaining credits and the media being made.',
+);
+export type GenerationResult = z.infer<typeof GenerationResult>;
+
+export const Media = responseObject(
+  'Media',
+  {
+    id: fromDocs(z.string().openapi({ example: 'media_01' })),
+    dim: fromDocs(Dim, 'renamed from size on 2024-09-04'),
+    type: fromDocs(MediaType),
+    status: fromDocs(MediaStatus),
+    url: fromDocs(z.string().optional().openapi({ example: 'object-url' }), 'set on success, empty on failure, absent while pending'),
+  },
+  'One media item of a generation.',
+);
+export type Media = z.infer<typeof Media>;
+
+export const Generation = responseObject(
+  'Generation',
+  {
+    generation_id: fromDocs(z.string().openapi({ example: 'gen_01' })),
+    created_at: fromDocs(z.int().openapi({ example: 1675732000, description: 'Unix time in seconds.' })),
+    media: fromDocs(z.array(Media), 'renamed from images on 2024-09-04'),
+  },
+  'A generation (a batch of media) as get and list return it.',
+);
+export type Generation = z.infer<typeof Generation>;
+
+export const DeletedId = responseObject('DeletedId', {
+  id: fromDocs(z.string().openapi({ example: 'gen_01' }), 'id of the deleted generation or media'),
+});
+export type DeletedId = z.infer<typeof DeletedId>;
+
+export const Estimate = responseObject(
+  'Estimate',
+  {
+    estimated: fromDocs(z.number().openapi({ example: 5 }), 'credits the request would cost'),
+    balance: fromDocs(z.number().openapi({ example: 20 }), 'credits available now'),
+  },
+  'The credit cost of a would-be generation and the current balance.',
+);
+export type Estimate = z.infer<typeof Estimate>;
+
+export const GENERATION_FILTER_STATUSES = ['success', 'failed'] as const;
+
+export const ListGenerationsQuery = {
+  status: fromDocs(z.enum(GENERATION_FILTER_STATUSES).optional().openapi({ example: 'success' })),
+  media_id: fromInterface(z.string().optional().openapi({ example: 'media_01' }), 'renamed from image_id on 2024-09-04'),
+  generation_id: fromDocs(z.string().optional().openapi({ example: 'gen_01' })),
+};
+
+/** Deprecated status endpoints report per image, with `censored` as a third outcome. */
+export const LEGACY_IMAGE_STATUSES = ['success', 'failed', 'censored'] as const;
+export const ImageStatus = responseObject('ImageStatus', {
+  image_id: fromDocs(z.string().openapi({ example: 'img_01' })),
+  status: fromDocs(z.enum(LEGACY_IMAGE_STATUSES).openapi({ example: 'success' })),
+});
+export type ImageStatus = z.infer<typeof ImageStatus>;
+
+export const DeletedImage = responseObject(
+  'DeletedImage',
+  {
+    id: assumed(z.string().optional().openapi({ example: 'img_01' }), 'delete image answers data.id like the other deletes'),
+  },
+  'Answer of the deprecated delete image operation (no example is documented).',
+);

@@ -1,0 +1,172 @@
+// The one function that checks a whole generation request: the schema (ranges, enums, one-of,
+// Flux and control_net), the kind warnings, and the rules that need facts from outside the request
+// (the caller's plan, the catalogue listings, the input files' metadata). A rule whose facts are
+// not given is skipped and named in `unchecked`, never silently passed.
+import type { CatalogueItem } from '../resources/catalogue.js';
+import { type GenerationItem, type GenerationRequest, GenerationRequest as GenerationRequestSchema } from '../resources/generation-request.js';
+import { type Issue, validate } from './issues.js';
+import { generationKind, ignoredFieldWarnings } from './kinds.js';
+
+export interface InputMetadata {
+  width: number;
+  height: number;
+  /** Videos: total frame count. */
+  frames?: number;
+  /** Videos and audio: length in seconds. */
+  duration?: number;
+}
+
+export interface GenerationContext {
+  /** The caller's subscription plan. */
+  plan?: { maxBatchSize: number; name?: string };
+  /** The listings (GET /pub/v1/models, /styles, /loras) the request is checked against. */
+  catalogue?: { models?: readonly CatalogueItem[]; styles?: readonly CatalogueItem[]; loras?: readonly CatalogueItem[] };
+  /** Metadata of input images and videos, by `media_id` or `asset_id`. */
+  inputs?: Readonly<Record<string, InputMetadata>>;
+}
+
+export interface CheckResult {
+  ok: boolean;
+  /** The parsed request when the schema accepts it. */
+  value?: GenerationRequest;
+  errors: Issue[];
+  warnings: Issue[];
+  /** Rules skipped because the context lacked their facts, e.g. `[0].batch_size: plan maximum (no plan given)`. */
+  unchecked: string[];
+}
+
+export const NARRATOR_VIDEO_LIMITS = { maxFps: 30, maxHeight: 1080, maxWidth: 1920 } as const;
+export const VIDEO_ANYONE_RATIOS = [
+  [3, 5],
+  [5, 3],
+] as const;
+/** Relative tolerance on the input aspect ratio: 768×1280 is 3:5 exactly; 770×1280 is allowed too. */
+export const RATIO_TOLERANCE = 0.01;
+
+/** `SD 1.5`, `sd1.5` and `sd` are one base model; so are `SDXL` and `sdxl`. */
+export function normalizeBaseModel(base: string): string {
+  const key = base.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return key === 'sd' || key === 'sd1' ? 'sd15' : key;
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+const ratioText = (w: number, h: number) => {
+  const g = gcd(Math.round(w), Math.round(h)) || 1;
+  return `${Math.round(w) / g}:${Math.round(h) / g}`;
+};
+
+function baseModelOf(item: GenerationItem, catalogue: NonNullable<GenerationContext['catalogue']>, errors: Issue[], index: number) {
+  if (item.style_detail) return { base: item.style_detail.base_model, what: `the style "${item.style_detail.name}"` };
+  const lookup = (list: readonly CatalogueItem[] | undefined, name: string, field: 'style' | 'model') => {
+    if (!list) return undefined;
+    const found = list.find((entry) => entry.name === name);
+    if (!found) {
+      errors.push({ path: [index, field], message: `unknown ${field} "${name}" (not in the catalogue)`, code: 'unknown_resource' });
+      return null;
+    }
+    return { base: found.base_model, what: `the ${field} "${name}"` };
+  };
+  if (item.style !== undefined) return lookup(catalogue.styles, item.style, 'style');
+  if (item.model !== undefined) return lookup(catalogue.models, item.model, 'model');
+  return undefined;
+}
+
+function checkLoras(item: GenerationItem, index: number, context: GenerationContext, errors: Issue[], unchecked: string[]) {
+  if (!item.loras?.length) return;
+  const catalogue = context.catalogue;
+  if (!catalogue?.loras) {
+    unchecked.push(`[${index}].loras: base model match (no LoRA listing given)`);
+    return;
+  }
+  const target = baseModelOf(item, catalogue, errors, index);
+  if (target === undefined) unchecked.push(`[${index}].loras: base model match (no style or model listing given)`);
+  item.loras.forEach((lora, j) => {
+    const found = catalogue.loras!.find((entry) => entry.name === lora.name);
+    if (!found) {
+      errors.push({ path: [index, 'loras', j, 'name'], message: `unknown LoRA "${lora.name}" (not in the catalogue)`, code: 'unknown_resource' });
+      return;
+    }
+    if (target && normalizeBaseModel(found.base_model) !== normalizeBaseModel(target.base)) {
+      errors.push({
+        path: [index, 'loras', j, 'name'],
+        message: `LoRA "${lora.name}" is for ${found.base_model} but ${target.what} is ${target.base}`,
+        code: 'lora_base_model',
+      });
+    }
+  });
+}
+
+function checkVideoAnyone(item: GenerationItem, index: number, context: GenerationContext, errors: Issue[], unchecked: string[]) {
+  const va = item.video_anyone;
+  if (!va) return;
+  const field = va.media_id !== undefined ? 'media_id' : 'asset_id';
+  const id = (va.media_id ?? va.asset_id)!;
+  const input = context.inputs?.[id];
+  if (!input) {
+    unchecked.push(`[${index}].video_anyone.${field}: aspect ratio 3:5 or 5:3 (no metadata for "${id}")`);
+    return;
+  }
+  const ratio = input.width / input.height;
+  const fits = VIDEO_ANYONE_RATIOS.some(([w, h]) => Math.abs(ratio / (w / h) - 1) <= RATIO_TOLERANCE);
+  if (!fits) {
+    errors.push({
+      path: [index, 'video_anyone', field],
+      message: `input image is ${input.width}×${input.height} (${ratioText(input.width, input.height)}); video_anyone needs 3:5 or 5:3`,
+      code: 'video_anyone_aspect_ratio',
+    });
+  }
+}
+
+function checkNarrator(item: GenerationItem, index: number, context: GenerationContext, errors: Issue[], unchecked: string[]) {
+  const id = item.narrator?.video_asset_id;
+  if (id === undefined) return;
+  const path = [index, 'narrator', 'video_asset_id'];
+  const video = context.inputs?.[id];
+  if (!video) {
+    unchecked.push(`[${index}].narrator.video_asset_id: frame rate and size (no metadata for "${id}")`);
+    return;
+  }
+  const { maxFps, maxHeight, maxWidth } = NARRATOR_VIDEO_LIMITS;
+  if (video.frames !== undefined && video.duration !== undefined && video.duration > 0) {
+    const fps = video.frames / video.duration;
+    if (fps > maxFps) {
+      errors.push({ path, message: `video is ${+fps.toFixed(2)} fps (${video.frames} frames / ${video.duration} s); at most ${maxFps}`, code: 'narrator_fps' });
+    }
+  } else {
+    unchecked.push(`[${index}].narrator.video_asset_id: frame rate (frames and duration not given)`);
+  }
+  if (video.height > maxHeight) errors.push({ path, message: `video height ${video.height} is above ${maxHeight}`, code: 'narrator_height' });
+  if (video.width > maxWidth) errors.push({ path, message: `video width ${video.width} is above ${maxWidth}`, code: 'narrator_width' });
+}
+
+/**
+ * Checks a generation request (the array body of generate and estimate). `errors` make the request
+ * invalid; `warnings` name fields the service will ignore; `unchecked` names context rules skipped.
+ */
+export function checkGenerationRequest(body: unknown, context: GenerationContext = {}): CheckResult {
+  const parsed = validate(GenerationRequestSchema, body);
+  if (!parsed.success) return { ok: false, errors: parsed.errors, warnings: [], unchecked: [] };
+  const errors: Issue[] = [];
+  const warnings: Issue[] = [];
+  const unchecked: string[] = [];
+  parsed.data.forEach((item, index) => {
+    warnings.push(...ignoredFieldWarnings(item, index));
+    if (item.batch_size !== undefined) {
+      if (context.plan) {
+        if (item.batch_size > context.plan.maxBatchSize) {
+          errors.push({
+            path: [index, 'batch_size'],
+            message: `must be ≤ ${context.plan.maxBatchSize} (the maximum of the ${context.plan.name ? `${context.plan.name} ` : ''}plan)`,
+            code: 'plan_batch_size',
+          });
+        }
+      } else unchecked.push(`[${index}].batch_size: plan maximum (no plan given)`);
+    }
+    checkLoras(item, index, context, errors, unchecked);
+    // An object the chosen kind ignores is only warned about; its inputs are not the service's concern.
+    const kind = generationKind(item);
+    if (kind === 'video_anyone') checkVideoAnyone(item, index, context, errors, unchecked);
+    if (kind === 'narrator') checkNarrator(item, index, context, errors, unchecked);
+  });
+  return { ok: errors.length === 0, value: parsed.data, errors, warnings, unchecked };
+}
