@@ -12,5 +12,6 @@ export * from './rules/issues.js';
 export * from './rules/kinds.js';
 export * from './rules/check.js';
 export * from './ledger/index.js';
+export { transformPlan } from './ledger/plan.generated.js';
 export * as liveDocsExamples from './examples/live-docs.js';
 export { z } from './zod.js';

@@ -140,7 +140,10 @@ export const operations: readonly OperationSpec[] = [
       status: 200,
       description: 'The generation was accepted; its media are `initiated`.',
       schema: envelope('GenerateMediaResponse', GenerationResult),
-      examples: one('docs example (completed after style_detail)', docs.generateResponse),
+      examples: {
+        ...one('docs example (completed after style_detail)', docs.generateResponse),
+        model: { summary: 'a model generation', value: docs.generateResponseModel },
+      },
     },
     errors: [400, 401, 402, 422, 429, 500, 503],
     idempotent: false,

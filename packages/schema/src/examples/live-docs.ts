@@ -57,6 +57,16 @@ export const generateResponse = {
   },
 };
 
+/** The same response for a plain model generation (no style): it reads the same at every API date. */
+export const generateResponseModel = {
+  data: {
+    credits_remaining: 19,
+    generation_id: 'gen_02',
+    media: [{ id: 'media_02', dim: { height: 512, width: 512 }, model: 'JuggernautXL', status: 'initiated', type: 'image' }],
+  },
+  err: {},
+};
+
 /** POST /pub/v1/generations/estimate — verbatim: the docs write `error` where every other page has `err`. */
 export const estimateResponseVerbatim = { data: { estimated: 5, balance: 20 }, error: {} };
 /** The same example with the envelope key the contract uses. */

@@ -5,7 +5,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { ERROR_CODES, ErrorEnvelope, type ErrorStatus } from '../common.js';
 import { latestDate } from '../ledger/changes.js';
 import { type OperationSpec, operations } from '../operations.js';
-import { provenanceRecords } from '../provenance.js';
+import { provenanceOf, provenanceRecords } from '../provenance.js';
 
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string;
@@ -117,6 +117,7 @@ export function buildDocument(): OpenApiDocument {
   const json = JSON.parse(JSON.stringify(doc)) as OpenApiDocument;
   delete json.webhooks;
   attachProvenanceToRefs(json);
+  attachProvenanceToParameters(json);
   if (json.components && Object.keys(json.components.parameters ?? {}).length === 0) delete json.components.parameters;
   return json;
 }
@@ -134,6 +135,18 @@ function attachProvenanceToRefs(doc: OpenApiDocument): void {
       if (!record || property['x-provenance']) continue;
       const { element: _element, ...provenance } = record;
       property['x-provenance'] = provenance;
+    }
+  }
+}
+
+/** Every path and query parameter carries its provenance on the parameter object itself. */
+function attachProvenanceToParameters(doc: OpenApiDocument): void {
+  for (const op of operations) {
+    const emitted = doc.paths[op.path]?.[op.method] as { parameters?: Array<Record<string, unknown>> } | undefined;
+    for (const parameter of emitted?.parameters ?? []) {
+      const shape = (parameter.in === 'path' ? op.params : op.query)?.shape;
+      const provenance = shape && provenanceOf(shape[parameter.name as string]!);
+      if (provenance) parameter['x-provenance'] = provenance;
     }
   }
 }

@@ -12,7 +12,7 @@ export const ResourceType = z.enum(RESOURCE_TYPES).openapi('ResourceType', { exa
 export const ControlnetType = z.enum(RESOURCE_TYPES).openapi('ControlnetType', { example: 'flux' });
 
 const typeQuery = (schema: z.ZodType) => ({
-  type: assumed(schema.optional(), 'type filters by base model: sd, sdxl or flux (only flux is documented)'),
+  type: assumed(schema, 'type filters by base model: sd, sdxl or flux (only flux is documented)').optional(),
   ...PageQuery,
 });
 export const CatalogueQuery = typeQuery(ResourceType);

@@ -1,0 +1,402 @@
+// Structural derivation of older documents: starting from the newest document, each ledger entry's
+// instructions are reverted in turn (newest entry first), and every instruction is checked against
+// the document it applies to. Examples and `info` are left alone here; document.ts finishes them.
+import type { Instruction, VersionChange } from './instructions.js';
+import { clone, hasOwn, isObject, renameKey, resolvePointer, schemaRefName, type JsonObject } from './json.js';
+import { checkLedgerDates } from './versions.js';
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface OperationEntry {
+  operationId: string;
+  path: string;
+  method: string;
+  operation: JsonObject;
+  pathItem: JsonObject;
+}
+
+/** Every operation of the document that has an `operationId`, in document order. */
+export function listOperations(document: JsonObject): OperationEntry[] {
+  const out: OperationEntry[] = [];
+  const paths = document.paths;
+  if (!isObject(paths)) return out;
+  for (const path of Object.keys(paths)) {
+    const pathItem = paths[path];
+    if (!isObject(pathItem)) continue;
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (isObject(operation) && typeof operation.operationId === 'string') {
+        out.push({ operationId: operation.operationId, path, method, operation, pathItem });
+      }
+    }
+  }
+  return out;
+}
+
+export function componentSchemas(document: JsonObject): JsonObject | undefined {
+  const components = document.components;
+  if (!isObject(components)) return undefined;
+  const schemas = components.schemas;
+  return isObject(schemas) ? schemas : undefined;
+}
+
+/**
+ * The schema objects that make up one component: the component itself and, recursively, its inline
+ * `allOf`/`anyOf`/`oneOf`/`if`/`then`/`else`/`not` sub-schemas (not property or item schemas, which
+ * describe other values, and not `$ref`s, which are other components).
+ */
+export function ownSubschemas(schema: JsonObject, out: JsonObject[] = []): JsonObject[] {
+  out.push(schema);
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    const members = schema[key];
+    if (!Array.isArray(members)) continue;
+    for (const member of members) if (isObject(member) && member.$ref === undefined) ownSubschemas(member, out);
+  }
+  for (const key of ['if', 'then', 'else', 'not'] as const) {
+    const member = schema[key];
+    if (isObject(member) && member.$ref === undefined) ownSubschemas(member, out);
+  }
+  return out;
+}
+
+class LedgerError extends Error {
+  constructor(change: VersionChange, instruction: Instruction, problem: string) {
+    super(`Ledger entry ${change.date} (${change.name}), ${instruction.op}: ${problem}`);
+    this.name = 'LedgerError';
+  }
+}
+
+const ANNOTATIONS = new Set(['title', 'description', '$comment']);
+
+function keysWithin(object: JsonObject, allowed: ReadonlySet<string>): boolean {
+  for (const key of Object.keys(object)) if (!allowed.has(key) && !ANNOTATIONS.has(key)) return false;
+  return true;
+}
+
+const REQUIRE_KEYS = new Set(['required', 'properties']);
+
+/** `{ required: [field] }` (optionally constraining that one property): unsatisfiable without the field. */
+function onlyRequires(schema: unknown, field: string): boolean {
+  if (!isObject(schema) || !keysWithin(schema, REQUIRE_KEYS)) return false;
+  const required = schema.required;
+  if (!Array.isArray(required) || required.length !== 1 || required[0] !== field) return false;
+  const properties = schema.properties;
+  if (properties === undefined) return true;
+  return isObject(properties) && Object.keys(properties).every((key) => key === field);
+}
+
+/** A schema that mentions `field` and nothing else (a constraint on that field only). */
+function onlyMentions(schema: unknown, field: string): boolean {
+  if (!isObject(schema) || !keysWithin(schema, REQUIRE_KEYS)) return false;
+  let mentions = 0;
+  const required = schema.required;
+  if (required !== undefined) {
+    if (!Array.isArray(required) || !required.every((name) => name === field)) return false;
+    mentions += required.length;
+  }
+  const properties = schema.properties;
+  if (properties !== undefined) {
+    if (!isObject(properties) || !Object.keys(properties).every((key) => key === field)) return false;
+    mentions += Object.keys(properties).length;
+  }
+  return mentions > 0;
+}
+
+const CONDITIONAL_KEYS = new Set(['if', 'then', 'else']);
+
+/** Removes combinator members that only concern `field` from one schema object. */
+function dropMembersAbout(schema: JsonObject, field: string): void {
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const members = schema[key];
+    if (!Array.isArray(members)) continue;
+    const kept = members.filter((member) => !onlyRequires(member, field));
+    if (kept.length === members.length) continue;
+    const [only] = kept;
+    if (kept.length === 0) delete schema[key];
+    else if (kept.length === 1 && isObject(only) && Object.keys(only).every((k) => !(k in schema) || k === key)) {
+      // `anyOf: [X]` says no more than X: fold the last member into the schema itself.
+      delete schema[key];
+      Object.assign(schema, only);
+    } else schema[key] = kept;
+  }
+  const allOf = schema.allOf;
+  if (Array.isArray(allOf)) {
+    const kept: unknown[] = [];
+    for (const member of allOf) {
+      if (onlyMentions(member, field)) continue;
+      if (isObject(member) && keysWithin(member, CONDITIONAL_KEYS) && onlyRequires(member.if, field)) {
+        // The condition can no longer hold: only the `else` branch (if any) still applies.
+        if (member.else !== undefined) kept.push(member.else);
+        continue;
+      }
+      kept.push(member);
+    }
+    if (kept.length !== allOf.length) {
+      if (kept.length === 0) delete schema.allOf;
+      else schema.allOf = kept;
+    }
+  }
+  if (onlyRequires(schema.if, field)) {
+    const otherwise = schema.else;
+    delete schema.if;
+    delete schema.then;
+    delete schema.else;
+    if (otherwise !== undefined) schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), otherwise];
+  }
+}
+
+function renameInRequirements(schema: JsonObject, from: string, to: string): void {
+  if (Array.isArray(schema.required)) schema.required = schema.required.map((name) => (name === from ? to : name));
+  const dependent = schema.dependentRequired;
+  if (isObject(dependent)) {
+    for (const key of Object.keys(dependent)) {
+      const names = dependent[key];
+      if (Array.isArray(names)) dependent[key] = names.map((name) => (name === from ? to : name));
+    }
+    renameKey(dependent, from, to);
+  }
+}
+
+function removeFromRequirements(schema: JsonObject, field: string): void {
+  if (Array.isArray(schema.required)) {
+    const kept = schema.required.filter((name) => name !== field);
+    if (kept.length === 0) delete schema.required;
+    else schema.required = kept;
+  }
+  const dependent = schema.dependentRequired;
+  if (isObject(dependent)) {
+    delete dependent[field];
+    for (const key of Object.keys(dependent)) {
+      const names = dependent[key];
+      if (Array.isArray(names)) dependent[key] = names.filter((name) => name !== field);
+    }
+  }
+}
+
+interface Context {
+  document: JsonObject;
+  change: VersionChange;
+  instruction: Instruction;
+}
+
+function fail(context: Context, problem: string): never {
+  throw new LedgerError(context.change, context.instruction, problem);
+}
+
+function namedSchema(context: Context, name: string): JsonObject {
+  const schema = componentSchemas(context.document)?.[name];
+  if (!isObject(schema)) fail(context, `component schema "${name}" is not in the document as of ${context.change.date}.`);
+  return schema;
+}
+
+function revertFieldRenamed(context: Context, schemaName: string, from: string, to: string): void {
+  const parts = ownSubschemas(namedSchema(context, schemaName));
+  let found = false;
+  for (const part of parts) {
+    const properties = part.properties;
+    if (isObject(properties) && hasOwn(properties, to)) {
+      if (hasOwn(properties, from)) fail(context, `"${schemaName}" already has a property "${from}" beside "${to}".`);
+      renameKey(properties, to, from);
+      found = true;
+    }
+  }
+  if (!found) fail(context, `"${schemaName}" has no property "${to}" as of ${context.change.date}.`);
+  for (const part of parts) renameInRequirements(part, to, from);
+}
+
+function revertFieldAdded(context: Context, schemaName: string, field: string): void {
+  const schema = namedSchema(context, schemaName);
+  let parts = ownSubschemas(schema);
+  if (!parts.some((part) => isObject(part.properties) && hasOwn(part.properties, field))) {
+    fail(context, `"${schemaName}" has no property "${field}" as of ${context.change.date}.`);
+  }
+  for (const part of parts) dropMembersAbout(part, field);
+  parts = ownSubschemas(schema);
+  for (const part of parts) {
+    if (isObject(part.properties)) delete part.properties[field];
+    removeFromRequirements(part, field);
+  }
+}
+
+function revertEnumValueAdded(context: Context, schemaName: string, value: string): void {
+  let found = false;
+  for (const part of ownSubschemas(namedSchema(context, schemaName))) {
+    if (!Array.isArray(part.enum) || !part.enum.includes(value)) continue;
+    part.enum = part.enum.filter((member) => member !== value);
+    if (part.example === value) delete part.example;
+    if (Array.isArray(part.examples)) {
+      const kept = part.examples.filter((example) => example !== value);
+      if (kept.length === 0) delete part.examples;
+      else part.examples = kept;
+    }
+    found = true;
+  }
+  if (!found) fail(context, `the enum of "${schemaName}" has no value ${JSON.stringify(value)} as of ${context.change.date}.`);
+}
+
+function findOperationEntry(context: Context, operationId: string): OperationEntry {
+  const entry = listOperations(context.document).find((candidate) => candidate.operationId === operationId);
+  if (!entry) fail(context, `operation "${operationId}" is not in the document.`);
+  return entry;
+}
+
+/** Index of the parameter (name, in) in the operation's own list; a `$ref`'d one is resolved. */
+function parameterIndex(document: JsonObject, parameters: unknown, name: string, location: string): number {
+  if (!Array.isArray(parameters)) return -1;
+  return parameters.findIndex((parameter) => {
+    const resolved = isObject(parameter) && typeof parameter.$ref === 'string' ? resolvePointer(document, parameter.$ref) : parameter;
+    return isObject(resolved) && resolved.name === name && resolved.in === location;
+  });
+}
+
+function inlineParameter(document: JsonObject, parameters: unknown[], index: number): JsonObject {
+  const parameter = parameters[index];
+  if (isObject(parameter) && typeof parameter.$ref === 'string') {
+    const copy = clone(resolvePointer(document, parameter.$ref)) as JsonObject;
+    parameters[index] = copy;
+    return copy;
+  }
+  return parameter as JsonObject;
+}
+
+function revertParamRenamed(context: Context, operationIds: string[], location: string, from: string, to: string): void {
+  // Renaming a path parameter renames it in every operation of the path item at once.
+  const done = new Set<JsonObject>();
+  for (const operationId of operationIds) {
+    const entry = findOperationEntry(context, operationId);
+    if (done.has(entry.operation)) continue;
+    const parameters = entry.operation.parameters;
+    const index = parameterIndex(context.document, parameters, to, location);
+    if (index < 0) {
+      const onPathItem = parameterIndex(context.document, entry.pathItem.parameters, to, location) >= 0;
+      fail(
+        context,
+        onPathItem
+          ? `${location} parameter "${to}" of "${operationId}" is declared on the path item; only operation parameters can be versioned.`
+          : `operation "${operationId}" has no ${location} parameter "${to}" as of ${context.change.date}.`,
+      );
+    }
+    if (parameterIndex(context.document, parameters, from, location) >= 0) {
+      fail(context, `operation "${operationId}" already has a ${location} parameter "${from}".`);
+    }
+    inlineParameter(context.document, parameters as unknown[], index).name = from;
+    if (location === 'path') for (const operation of renamePathTemplate(context, entry, from, to)) done.add(operation);
+  }
+}
+
+/** A path parameter's name is also in the path template, shared by every operation of the path item. */
+function renamePathTemplate(context: Context, entry: OperationEntry, from: string, to: string): JsonObject[] {
+  const paths = context.document.paths as JsonObject;
+  const renamed = entry.path.split(`{${to}}`).join(`{${from}}`);
+  if (renamed === entry.path) return [];
+  const others: JsonObject[] = [];
+  for (const method of HTTP_METHODS) {
+    const other = entry.pathItem[method];
+    if (!isObject(other) || other === entry.operation) continue;
+    const index = parameterIndex(context.document, other.parameters, to, 'path');
+    if (index >= 0) inlineParameter(context.document, other.parameters as unknown[], index).name = from;
+    others.push(other);
+  }
+  const shared = parameterIndex(context.document, entry.pathItem.parameters, to, 'path');
+  if (shared >= 0) inlineParameter(context.document, entry.pathItem.parameters as unknown[], shared).name = from;
+  renameKey(paths, entry.path, renamed);
+  return others;
+}
+
+function revertParamAdded(context: Context, operationIds: string[], location: string, name: string): void {
+  if (location === 'path') fail(context, 'a path parameter cannot be added without changing the path; describe a new operation instead.');
+  for (const operationId of operationIds) {
+    const entry = findOperationEntry(context, operationId);
+    const parameters = entry.operation.parameters;
+    const index = parameterIndex(context.document, parameters, name, location);
+    if (index < 0) fail(context, `operation "${operationId}" has no ${location} parameter "${name}" as of ${context.change.date}.`);
+    const kept = (parameters as unknown[]).filter((_, i) => i !== index);
+    if (kept.length === 0) delete entry.operation.parameters;
+    else entry.operation.parameters = kept;
+  }
+}
+
+function collectSchemaRefs(node: unknown, out: Set<string>, skip?: unknown): void {
+  if (node === skip) return;
+  if (Array.isArray(node)) {
+    for (const item of node) collectSchemaRefs(item, out, skip);
+  } else if (isObject(node)) {
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      if (key === '$ref') {
+        const name = schemaRefName(value);
+        if (name !== undefined) out.add(name);
+      } else {
+        collectSchemaRefs(value, out, skip);
+      }
+    }
+  }
+}
+
+/** Component schemas reachable from everything outside `components.schemas`, transitively. */
+export function reachableSchemas(document: JsonObject): Set<string> {
+  const schemas = componentSchemas(document);
+  const reached = new Set<string>();
+  collectSchemaRefs(document, reached, schemas);
+  if (!schemas) return reached;
+  const queue = [...reached];
+  while (queue.length > 0) {
+    const name = queue.pop()!;
+    const found = new Set<string>();
+    collectSchemaRefs(schemas[name], found);
+    for (const next of found) {
+      if (!reached.has(next)) {
+        reached.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return reached;
+}
+
+/** Applies the inverse of one entry to (a copy of) the document at that entry. */
+export function revertChange(documentAt: JsonObject, change: VersionChange): JsonObject {
+  const document = clone(documentAt);
+  const before = reachableSchemas(document);
+  for (const instruction of change.instructions) {
+    const context: Context = { document, change, instruction };
+    switch (instruction.op) {
+      case 'field_renamed':
+        revertFieldRenamed(context, instruction.schema, instruction.from, instruction.to);
+        break;
+      case 'field_added':
+        revertFieldAdded(context, instruction.schema, instruction.field);
+        break;
+      case 'enum_value_added':
+        revertEnumValueAdded(context, instruction.schema, instruction.value);
+        break;
+      case 'param_renamed':
+        revertParamRenamed(context, instruction.operations, instruction.in, instruction.from, instruction.to);
+        break;
+      case 'param_added':
+        revertParamAdded(context, instruction.operations, instruction.in, instruction.name);
+        break;
+      default:
+        fail(context, `unknown instruction ${JSON.stringify((instruction as { op?: unknown }).op)}.`);
+    }
+  }
+  // Components that only the reverted fields used are gone in the older document. Components the
+  // newer document did not reference either are left as they are.
+  const after = reachableSchemas(document);
+  const schemas = componentSchemas(document);
+  if (schemas) for (const name of before) if (!after.has(name)) delete schemas[name];
+  return document;
+}
+
+/**
+ * The document at every version, structurally: index 0 is the baseline, index i + 1 the document as
+ * of `ledger[i]`. Throws a clear error when an instruction does not match the document it applies to.
+ */
+export function structuralDocuments(newest: object, ledger: readonly VersionChange[]): JsonObject[] {
+  if (!isObject(newest)) throw new Error('The newest document must be a plain JSON object.');
+  checkLedgerDates(ledger);
+  const documents: JsonObject[] = new Array(ledger.length + 1);
+  documents[ledger.length] = clone(newest);
+  for (let i = ledger.length - 1; i >= 0; i--) documents[i] = revertChange(documents[i + 1]!, ledger[i]!);
+  return documents;
+}

@@ -1,0 +1,17 @@
+// The part of the ledger engine a client or mock server ships: the transforms driven by a compiled
+// plan, with no OpenAPI document and no ledger text.
+export { BASELINE, isIsoDate, resolveAgainst, type VersionKey } from './dates.js';
+export type { OperationPlan, PathSegment, PlanChangeSteps, PlanPath, PlanStep, TransformPlan } from './plan.js';
+export {
+  downgradeRequest,
+  downgradeResponse,
+  fingerprintResponse,
+  formatTrail,
+  upgradeRequest,
+  upgradeResponse,
+  VersionIncompatibleError,
+  type DowngradeResponseOptions,
+  type RequestParts,
+  type RequestResult,
+  type TransformResult,
+} from './transform.js';

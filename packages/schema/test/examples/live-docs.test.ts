@@ -1,0 +1,92 @@
+// Every request and response example of the live docs validates against the zod schemas and, with a
+// JSON Schema 2020-12 validator, against the emitted document.
+import { describe, expect, it } from 'vitest';
+import * as docs from '../../src/examples/live-docs.js';
+import { operationsById } from '../../src/operations.js';
+import { validate, formatIssue } from '../../src/rules/issues.js';
+import { GenerationRequest } from '../../src/resources/generation-request.js';
+import { newest } from '../support/documents.js';
+import { jsonSchemaValidator } from '../support/json-schema.js';
+
+const ajv = jsonSchemaValidator(newest);
+
+const responses: Array<[operationId: string, example: unknown]> = [
+  ['listGenerations', docs.listGenerationsResponse],
+  ['getGeneration', docs.getGenerationResponse],
+  ['getMedia', docs.getMediaResponse],
+  ['deleteGeneration', docs.deleteGenerationResponse],
+  ['generateMedia', docs.generateResponse],
+  ['estimateGeneration', docs.estimateResponse],
+  ['listControlnets', docs.listFluxControlnetsResponse],
+  ['getGenerationStatus', docs.generationStatusResponse],
+  ['getImageStatus', docs.imageStatusResponse],
+  ['createCharacter', docs.createCharacterResponse],
+  ['uploadAsset', docs.uploadAssetResponse],
+  ['uploadAssetV2', docs.uploadAssetV2Response],
+  ['archiveAssets', docs.archiveAssetsResponse],
+];
+
+describe('live docs response examples', () => {
+  it.each(responses)('%s validates with zod and JSON Schema', (operationId, example) => {
+    const op = operationsById[operationId]!;
+    const zodResult = validate(op.success.schema, example);
+    expect(zodResult.errors.map(formatIssue)).toEqual([]);
+    const fn = ajv.response(operationId, op.success.status);
+    expect(fn(example), JSON.stringify(fn.errors)).toBe(true);
+  });
+
+  it('accepts the estimate example even with its `error` slip, and reads nothing from it', () => {
+    const op = operationsById.estimateGeneration!;
+    const parsed = validate(op.success.schema, docs.estimateResponseVerbatim);
+    expect(parsed.success).toBe(true);
+    // `err` is optional on success, so the slip is tolerated; the envelope's data is what counts.
+    expect((parsed.data as { data: unknown }).data).toEqual({ estimated: 5, balance: 20 });
+    expect(ajv.response('estimateGeneration', 200)(docs.estimateResponseVerbatim)).toBe(true);
+  });
+
+  it('rejects a docs example once a documented field is broken (the test can fail)', () => {
+    const broken = structuredClone(docs.listGenerationsResponse) as any;
+    broken.data[0].media[0].status = 'done';
+    expect(validate(operationsById.listGenerations!.success.schema, broken).success).toBe(false);
+    expect(ajv.response('listGenerations', 200)(broken)).toBe(false);
+  });
+});
+
+describe('live docs request examples', () => {
+  const requests: Array<[string, string, unknown]> = [
+    ['createCharacter', 'createCharacter', docs.createCharacterRequest],
+    ['uploadAsset', 'uploadAsset', docs.uploadAssetRequest],
+    ['uploadAssetV2', 'uploadAssetV2', docs.uploadAssetRequest],
+    ['archiveAssets', 'archiveAssets', docs.archiveAssetsRequest],
+    ...Object.entries(docs.generationItems).map(([name, item]): [string, string, unknown] => [`generate ${name}`, 'generateMedia', [item]]),
+    ...Object.entries(docs.generationItems).map(([name, item]): [string, string, unknown] => [`estimate ${name}`, 'estimateGeneration', [item]]),
+  ];
+  it.each(requests)('%s validates with zod and JSON Schema', (_name, operationId, body) => {
+    const op = operationsById[operationId]!;
+    expect(validate(op.body!, body).errors.map(formatIssue)).toEqual([]);
+    const fn = ajv.requestBody(operationId);
+    expect(fn(body), JSON.stringify(fn.errors)).toBe(true);
+  });
+
+  it('sends even one job as an array', () => {
+    expect(validate(GenerationRequest, docs.generationItems.standard).errors.map(formatIssue)).toEqual(['(root): expected array, got object']);
+  });
+});
+
+describe('examples in the emitted document', () => {
+  it('every operation has a request example (when it has a body) and a response example for every status', () => {
+    for (const item of Object.values(newest.paths) as any[]) {
+      for (const op of Object.values(item) as any[]) {
+        if (op.requestBody) expect(Object.keys(op.requestBody.content['application/json'].examples ?? {}).length, op.operationId).toBeGreaterThan(0);
+        for (const [status, response] of Object.entries(op.responses) as any[]) {
+          const examples = response.content['application/json'].examples ?? {};
+          expect(Object.keys(examples).length, `${op.operationId} ${status}`).toBeGreaterThan(0);
+          const fn = ajv.response(op.operationId, status);
+          for (const [name, example] of Object.entries(examples) as any[]) {
+            expect(fn(example.value), `${op.operationId} ${status} ${name}: ${JSON.stringify(fn.errors)}`).toBe(true);
+          }
+        }
+      }
+    }
+  });
+});

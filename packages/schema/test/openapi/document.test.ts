@@ -1,0 +1,74 @@
+// The emitted document's shape: 22 operations with ids, tags, security, servers, declared error
+// statuses in the envelope, deprecations, and the JSON Schema rules the zod refinements also enforce.
+import { describe, expect, it } from 'vitest';
+import { operations } from '../../src/operations.js';
+import { newest } from '../support/documents.js';
+
+const allOperations = () =>
+  Object.entries(newest.paths).flatMap(([path, item]: [string, any]) => Object.entries(item).map(([method, op]: [string, any]) => ({ path, method, op })));
+
+describe('the emitted OpenAPI document', () => {
+  it('is OpenAPI 3.1 with the live and mock servers and the X-API-KEY scheme', () => {
+    expect(newest.openapi).toBe('3.1.0');
+    expect(newest.servers.map((s: any) => s.url)).toEqual(['https://api.rendernet.ai', 'http://127.0.0.1:4010']);
+    expect(newest.components.securitySchemes.ApiKeyAuth).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-KEY' });
+    expect(newest.tags.map((t: any) => t.name)).toEqual(['Generation', 'Resources', 'Assets', 'Characters']);
+  });
+
+  it('has the 22 operations of the contract, each with a unique operationId, a tag and security', () => {
+    const ops = allOperations();
+    expect(ops).toHaveLength(22);
+    expect(new Set(ops.map((o) => o.op.operationId)).size).toBe(22);
+    expect(ops.map((o) => o.op.operationId).sort()).toEqual(operations.map((o) => o.operationId).sort());
+    for (const { op } of ops) {
+      expect(op.tags).toHaveLength(1);
+      expect(op.security).toEqual([{ ApiKeyAuth: [] }]);
+      expect(op.summary && op.description, op.operationId).toBeTruthy();
+    }
+  });
+
+  it('marks the three deprecated operations and names their replacements', () => {
+    const deprecated = allOperations().filter((o) => o.op.deprecated);
+    expect(deprecated.map((o) => [o.op.operationId, o.op['x-replaced-by']]).sort()).toEqual([
+      ['deleteImage', 'deleteMedia'],
+      ['getGenerationStatus', 'getGeneration'],
+      ['getImageStatus', 'getMedia'],
+    ]);
+  });
+
+  it('declares enveloped error responses (401 and 5xx everywhere, 402 on spending operations)', () => {
+    for (const { op } of allOperations()) {
+      for (const status of ['401', '429', '500', '503']) {
+        expect(op.responses[status]?.content['application/json'].schema, `${op.operationId} ${status}`).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+      }
+      if (op.requestBody || op.parameters?.some((p: any) => p.in === 'query')) expect(op.responses['422'], op.operationId).toBeDefined();
+      if (op.parameters?.some((p: any) => p.in === 'path')) expect(op.responses['404'], op.operationId).toBeDefined();
+    }
+    expect(newest.paths['/pub/v1/generations'].post.responses['402']).toBeDefined();
+    expect(newest.paths['/pub/v1/generations/estimate'].post.responses['402']).toBeDefined();
+    expect(newest.components.schemas.ErrorEnvelope.required).toEqual(['err']);
+  });
+
+  it('writes the rules JSON Schema can say into the document', () => {
+    const s = newest.components.schemas;
+    expect(s.GenerationItem.properties.cfg_scale).toMatchObject({ minimum: 4, maximum: 127 });
+    expect(s.GenerationItem.properties.steps).toMatchObject({ type: 'integer', minimum: 10, maximum: 3020 });
+    expect(s.GenerationItem.additionalProperties).toBe(false);
+    expect(s.GenerationItem.anyOf).toHaveLength(7);
+    expect(s.GenerationItem.allOf[0].if).toBeDefined();
+    expect(s.VideoAnyone.properties.prompt.maxLength).toBe(500);
+    expect(s.VideoAnyone.oneOf).toEqual([{ required: ['media_id'] }, { required: ['asset_id'] }]);
+    expect(s.Narrator.oneOf).toHaveLength(2);
+    expect(s.Sampler.enum).toHaveLength(6);
+    expect(s.Quality.enum).toEqual(['Plus', 'Regular']);
+    expect(s.CharacterMode.enum).toEqual(['flexible', 'balanced', 'strong']);
+    expect(s.GenerationRequest).toMatchObject({ type: 'array', minItems: 1 });
+    const listQuery = newest.paths['/pub/v1/generations'].get.parameters;
+    expect(listQuery.find((p: any) => p.name === 'page_size').schema).toMatchObject({ minimum: 1, maximum: 50 });
+  });
+
+  it('uses 201 where the docs show it and 200 elsewhere', () => {
+    const created = allOperations().filter((o) => o.op.responses['201']).map((o) => o.op.operationId).sort();
+    expect(created).toEqual(['createCharacter', 'uploadAsset', 'uploadAssetV2']);
+  });
+});
