@@ -82,7 +82,6 @@ const pathParams = <K extends keyof typeof ids>(...keys: K[]) =>
 const query = (shape: Shape) => z.object(shape);
 
 const WRITE_ERRORS: ErrorStatus[] = [400, 401, 422, 429, 500, 503];
-const READ_ERRORS: ErrorStatus[] = [401, 429, 500, 503];
 const QUERY_ERRORS: ErrorStatus[] = [400, 401, 422, 429, 500, 503];
 const BY_ID_ERRORS: ErrorStatus[] = [401, 404, 429, 500, 503];
 

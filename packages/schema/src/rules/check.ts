@@ -55,16 +55,25 @@ const ratioText = (w: number, h: number) => {
   return `${Math.round(w) / g}:${Math.round(h) / g}`;
 };
 
-function baseModelOf(item: GenerationItem, catalogue: NonNullable<GenerationContext['catalogue']>, errors: Issue[], index: number) {
+/** The names an item picks from the listings; `unknown_resource` when a given listing lacks one. */
+function checkCatalogueNames(item: GenerationItem, index: number, catalogue: GenerationContext['catalogue'], errors: Issue[]) {
+  const check = (list: readonly CatalogueItem[] | undefined, name: string | undefined, path: (string | number)[], what: string) => {
+    if (list && name !== undefined && !list.some((entry) => entry.name === name)) {
+      errors.push({ path: [index, ...path], message: `unknown ${what} "${name}" (not in the catalogue)`, code: 'unknown_resource' });
+    }
+  };
+  check(catalogue?.models, item.model, ['model'], 'model');
+  check(catalogue?.styles, item.style, ['style'], 'style');
+  check(catalogue?.styles, item.style_detail?.name, ['style_detail', 'name'], 'style');
+  item.loras?.forEach((lora, j) => check(catalogue?.loras, lora.name, ['loras', j, 'name'], 'LoRA'));
+}
+
+/** The base model of the item's style or model, when the listings tell it. */
+function baseModelOf(item: GenerationItem, catalogue: NonNullable<GenerationContext['catalogue']>) {
   if (item.style_detail) return { base: item.style_detail.base_model, what: `the style "${item.style_detail.name}"` };
   const lookup = (list: readonly CatalogueItem[] | undefined, name: string, field: 'style' | 'model') => {
-    if (!list) return undefined;
-    const found = list.find((entry) => entry.name === name);
-    if (!found) {
-      errors.push({ path: [index, field], message: `unknown ${field} "${name}" (not in the catalogue)`, code: 'unknown_resource' });
-      return null;
-    }
-    return { base: found.base_model, what: `the ${field} "${name}"` };
+    const found = list?.find((entry) => entry.name === name);
+    return found ? { base: found.base_model, what: `the ${field} "${name}"` } : undefined;
   };
   if (item.style !== undefined) return lookup(catalogue.styles, item.style, 'style');
   if (item.model !== undefined) return lookup(catalogue.models, item.model, 'model');
@@ -78,15 +87,11 @@ function checkLoras(item: GenerationItem, index: number, context: GenerationCont
     unchecked.push(`[${index}].loras: base model match (no LoRA listing given)`);
     return;
   }
-  const target = baseModelOf(item, catalogue, errors, index);
-  if (target === undefined) unchecked.push(`[${index}].loras: base model match (no style or model listing given)`);
+  const target = baseModelOf(item, catalogue);
+  if (target === undefined) unchecked.push(`[${index}].loras: base model match (base model of the style or model not known)`);
   item.loras.forEach((lora, j) => {
     const found = catalogue.loras!.find((entry) => entry.name === lora.name);
-    if (!found) {
-      errors.push({ path: [index, 'loras', j, 'name'], message: `unknown LoRA "${lora.name}" (not in the catalogue)`, code: 'unknown_resource' });
-      return;
-    }
-    if (target && normalizeBaseModel(found.base_model) !== normalizeBaseModel(target.base)) {
+    if (found && target && normalizeBaseModel(found.base_model) !== normalizeBaseModel(target.base)) {
       errors.push({
         path: [index, 'loras', j, 'name'],
         message: `LoRA "${lora.name}" is for ${found.base_model} but ${target.what} is ${target.base}`,
@@ -162,6 +167,7 @@ export function checkGenerationRequest(body: unknown, context: GenerationContext
         }
       } else unchecked.push(`[${index}].batch_size: plan maximum (no plan given)`);
     }
+    checkCatalogueNames(item, index, context.catalogue, errors);
     checkLoras(item, index, context, errors, unchecked);
     // An object the chosen kind ignores is only warned about; its inputs are not the service's concern.
     const kind = generationKind(item);

@@ -10,7 +10,10 @@ const catalogue = {
     { name: 'JuggernautXL', base_model: 'SDXL' },
     { name: 'DreamShaper', base_model: 'SD 1.5' },
   ],
-  styles: [{ name: 'Bokeh', base_model: 'sd1.5' }],
+  styles: [
+    { name: 'Bokeh', base_model: 'sd1.5' },
+    { name: 'B&W', base_model: 'flux' },
+  ],
   loras: [
     { name: 'xl_detail', base_model: 'sdxl' },
     { name: 'film_grain', base_model: 'SD 1.5' },
@@ -69,7 +72,19 @@ describe('rules with context', () => {
     expect(messages(flux.errors)).toEqual(['[0].loras[0].name: LoRA "xl_detail" is for sdxl but the style "B&W" is flux']);
     const unknown = checkGenerationRequest([{ model: 'Nope', loras: [{ name: 'ghost', weight: 1 }] }], { catalogue });
     expect(messages(unknown.errors)).toEqual(['[0].model: unknown model "Nope" (not in the catalogue)', '[0].loras[0].name: unknown LoRA "ghost" (not in the catalogue)']);
+    expect(unknown.unchecked).toEqual(['[0].loras: base model match (base model of the style or model not known)']);
     expect(checkGenerationRequest([{ model: 'M', loras: [{ name: 'x', weight: 1 }] }]).unchecked).toEqual(['[0].loras: base model match (no LoRA listing given)']);
+  });
+
+  it('names from the listings must exist, with or without LoRAs', () => {
+    const r = checkGenerationRequest([{ model: 'Nope' }, { style: 'Gone' }, { style_detail: { name: 'Missing', base_model: 'flux' } }, { model: 'JuggernautXL' }], { catalogue });
+    expect(messages(r.errors)).toEqual([
+      '[0].model: unknown model "Nope" (not in the catalogue)',
+      '[1].style: unknown style "Gone" (not in the catalogue)',
+      '[2].style_detail.name: unknown style "Missing" (not in the catalogue)',
+    ]);
+    // A listing that is not given is not held against the request.
+    expect(checkGenerationRequest([{ model: 'Nope' }], { catalogue: { styles: [] } }).ok).toBe(true);
   });
 
   it('normalizes base model spellings', () => {

@@ -1,0 +1,83 @@
+// The sandbox on Node: the Hono app served by @hono/node-server on a loopback port, with Node's
+// zlib for the PNGs it serves.
+import { createAdaptorServer } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { deflateSync } from 'node:zlib';
+import { MockError, PortInUseError } from '../errors.js';
+import { DEFAULT_HOST, checkPort } from '../net.js';
+import { type SandboxOptions, resolveOptions } from './options.js';
+import { createSandbox } from './index.js';
+import type { SandboxState } from './state.js';
+import { InvalidVersionError } from './versioning.js';
+
+export interface SandboxServerOptions extends SandboxOptions {
+  /** Port to listen on; a free one when omitted (or 0). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Called after each request with its method, path, status and duration. */
+  onRequest?: (entry: { method: string; path: string; status: number; ms: number }) => void;
+}
+
+export interface RunningSandbox {
+  /** `http://127.0.0.1:<port>`, without a trailing slash. */
+  url: string;
+  port: number;
+  /** The in-memory state: generations, media, assets, characters, credits. */
+  state: SandboxState;
+  /** The version answered in (`baseline` or a ledger date), or undefined for the newest. */
+  version: string | undefined;
+  /** Closes the server (and any open connections). Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** Starts the stateful sandbox. Rejects with PortInUseError, MockError('invalid_option'|'invalid_version'). */
+export async function startSandbox(options: SandboxServerOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? DEFAULT_HOST;
+  let sandbox: ReturnType<typeof createSandbox>;
+  try {
+    checkPort(options.port);
+    resolveOptions(options);
+    sandbox = createSandbox(options, { deflate: (raw) => new Uint8Array(deflateSync(raw)) });
+  } catch (error) {
+    if (error instanceof InvalidVersionError) throw new MockError('invalid_version', error.message, { cause: error });
+    if (error instanceof RangeError) throw new MockError('invalid_option', error.message, { cause: error });
+    throw error;
+  }
+  const onRequest = options.onRequest;
+  const fetch = onRequest
+    ? async (request: Request) => {
+        const started = performance.now();
+        const response = await sandbox.app.fetch(request);
+        onRequest({ method: request.method, path: new URL(request.url).pathname, status: response.status, ms: performance.now() - started });
+        return response;
+      }
+    : sandbox.app.fetch;
+  const server = createAdaptorServer({ fetch }) as Server;
+  const port = await new Promise<number>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE' || error.code === 'EACCES') reject(new PortInUseError(host, options.port ?? 0, error));
+      else reject(error);
+    };
+    server.once('error', onError);
+    server.listen({ host, port: options.port ?? 0, exclusive: true }, () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : (options.port ?? 0));
+    });
+  });
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    state: sandbox.state,
+    version: sandbox.version,
+    stop: () => {
+      stopped ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return stopped;
+    },
+  };
+}

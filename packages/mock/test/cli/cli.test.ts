@@ -1,0 +1,100 @@
+// The media-mock command, run as a real process from source: help, usage errors (one line, exit 2,
+// no stack trace), and both modes started and stopped by a signal (exit 0).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../helpers.js';
+
+const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ARGS = ['--conditions=@mediagen/source', '--import', 'tsx', join(packageRoot, 'src', 'cli.ts')];
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+function start(args: string[]): Run {
+  const child = spawn(process.execPath, [...ARGS, ...args], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+async function waitFor(run: Run, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = run.stdout().match(pattern);
+    if (match) return match;
+    if (run.child.exitCode !== null || Date.now() > deadline) throw new Error(`no ${pattern} in output:\n${run.stdout()}\n${run.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+// Each case is its own process; run them side by side.
+describe.concurrent('usage', () => {
+  it('--help prints the usage and exits 0', async () => {
+    const run = start(['--help']);
+    expect(await run.exit).toBe(0);
+    expect(run.stdout()).toMatch(/^Usage: media-mock/);
+    expect(run.stdout()).toContain('--stateful');
+    expect(run.stdout()).toContain('Exit codes:');
+  });
+
+  it.each([
+    [['--bogus'], "media-mock: Unknown option '--bogus'"],
+    [['--port', 'abc'], 'media-mock: --port must be a port number from 0 to 65535, got "abc"'],
+    [['--seed', '3'], 'media-mock: --seed is a sandbox knob: add --stateful'],
+    [['--stateful', '--dynamic'], 'media-mock: --dynamic is for Prism; the sandbox (--stateful) answers from its own state'],
+    [['--stateful', '--failure-rate', '2'], 'media-mock: --failure-rate must be a share from 0 to 1, got "2"'],
+    [['extra'], 'media-mock: Unexpected argument'],
+  ])('%j exits 2 with a one-line message and the usage', async (args, message) => {
+    const run = start(args);
+    expect(await run.exit).toBe(2);
+    const lines = run.stderr().split('\n');
+    expect(lines[0]).toContain(message);
+    expect(run.stderr()).toContain('Usage: media-mock');
+    expect(run.stderr()).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe('serving', () => {
+  let holder: Server;
+  let takenPort: number;
+  beforeAll(async () => {
+    holder = createServer();
+    takenPort = await new Promise<number>((resolve) => holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)));
+  });
+  afterAll(() => new Promise((resolve) => holder.close(resolve)));
+
+  it('--stateful serves the sandbox until SIGTERM, then exits 0', async () => {
+    const run = start(['--stateful', '--api-key', 'cli-key', '--seed', '5', '--credits', '7']);
+    const [, url] = await waitFor(run, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    const estimate = await call(url!, 'post', '/pub/v1/generations/estimate', { key: 'cli-key', body: [{ model: 'Flux' }] });
+    expect(estimate.body.data).toEqual({ estimated: 3, balance: 7 });
+    expect((await call(url!, 'get', '/pub/v1/models')).status).toBe(401);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
+
+  it('a taken port exits 2 with one line naming it', async () => {
+    const run = start(['--stateful', '--port', String(takenPort)]);
+    expect(await run.exit).toBe(2);
+    expect(run.stderr().trim()).toBe(`media-mock: port ${takenPort} on 127.0.0.1 is already in use; choose another with --port (or leave it out for a free one)`);
+  });
+
+  it('Prism (the default) serves until SIGINT, then exits 0 and leaves no process behind', async () => {
+    const run = start([]);
+    const [, url] = await waitFor(run, /Prism \(newest document\) listening on (http:\/\/127\.0\.0\.1:\d+)/);
+    expect((await call(url!, 'get', '/pub/v1/voices')).status).toBe(200);
+    run.child.kill('SIGINT');
+    expect(await run.exit).toBe(0);
+    await expect(fetch(`${url}/pub/v1/voices`)).rejects.toThrow();
+  });
+});
