@@ -1,0 +1,214 @@
+// The hand-written request cases: for every operation with constrained input, one invalid request
+// per rule of the contract (negative_data_rejection) and the boundary-valid ones beside them
+// (positive_data_acceptance). Each invalid case is proved invalid by the schema package itself.
+import { type OperationSpec, operationsById } from '@mediagen/schema';
+import { type Fixtures, bindToTarget } from '../engine/fixtures.js';
+
+export interface RequestCase {
+  operationId: string;
+  label: string;
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** A body that is not even JSON-encodable as a value we build (sent verbatim). */
+  rawBody?: string;
+  /** The provenance element (`Schema.field`) whose assumption this case tests, if any. */
+  assumption?: string;
+}
+
+const op = (id: string): OperationSpec => operationsById[id]!;
+
+/** A plain valid generation item on any target. */
+export function baseItem(fixtures: Fixtures): Record<string, unknown> {
+  const model = fixtures.real ? (fixtures.catalogue.models.find((m) => m.base_model.toLowerCase() !== 'flux')?.name ?? 'JuggernautXL') : 'JuggernautXL';
+  return { model, prompt: { positive: 'a lighthouse at dusk' }, steps: 20, cfg_scale: 7 };
+}
+
+const fluxItem = (fixtures: Fixtures, controlNet: Record<string, unknown>) => ({
+  model: 'Flux',
+  prompt: { positive: 'a lighthouse at dusk' },
+  control_net: { asset_id: fixtures.imageAssetId ?? 'ast_01', name: fixtures.catalogue.controlnets.find((c) => c.base_model === 'flux')?.name ?? 'Canny', ...controlNet },
+});
+
+const videoAnyone = (fixtures: Fixtures, fields: Record<string, unknown>) => ({
+  video_anyone: { asset_id: fixtures.portraitAssetId ?? 'ast_01', prompt: 'Camera static, a woman riding a bicycle', ...fields },
+});
+
+const trueTouch = (fixtures: Fixtures, fields: Record<string, unknown>) => ({
+  true_touch: { asset_id: fixtures.imageAssetId ?? 'ast_01', ...fields },
+});
+
+const narrator = (fixtures: Fixtures, fields: Record<string, unknown>) => ({
+  narrator: { image_asset_id: fixtures.imageAssetId ?? 'ast_01', ...fields },
+});
+
+/** Invalid generation request bodies (the body of generate and estimate), one per rule. */
+export function invalidGenerationBodies(fixtures: Fixtures): { label: string; body: unknown; assumption?: string }[] {
+  const base = baseItem(fixtures);
+  const item = (fields: Record<string, unknown>) => [{ ...base, ...fields }];
+  return [
+    { label: 'cfg_scale 3.99 (minimum 4)', body: item({ cfg_scale: 3.99 }) },
+    { label: 'cfg_scale 127.01 (maximum 127)', body: item({ cfg_scale: 127.01 }) },
+    { label: 'steps 9 (minimum 10)', body: item({ steps: 9 }) },
+    { label: 'steps 3021 (maximum 3020)', body: item({ steps: 3021 }) },
+    { label: 'steps 20.5 (whole number)', body: item({ steps: 20.5 }) },
+    { label: 'steps "20" (a string)', body: item({ steps: '20' }) },
+    { label: 'sampler "euler a" (case-sensitive)', body: item({ sampler: 'euler a' }) },
+    { label: 'sampler "DPM++ 2M KARRAS" (case-sensitive)', body: item({ sampler: 'DPM++ 2M KARRAS' }) },
+    { label: 'quality "plus" (case-sensitive)', body: item({ quality: 'plus' }) },
+    { label: 'quality "REGULAR" (case-sensitive)', body: item({ quality: 'REGULAR' }) },
+    { label: 'aspect_ratio "1X1" (not an allowed ratio)', body: item({ aspect_ratio: '1X1' }) },
+    { label: 'aspect_ratio "3:5" (not an allowed ratio)', body: item({ aspect_ratio: '3:5' }) },
+    {
+      label: 'character.mode "Balanced" (case-sensitive)',
+      body: item({ character: { character_id: fixtures.characterId ?? 'chr_01', mode: 'Balanced' } }),
+    },
+    { label: 'video_anyone prompt of 501 characters', body: [videoAnyone(fixtures, { prompt: 'a'.repeat(501) })] },
+    {
+      label: 'video_anyone with both media_id and asset_id',
+      body: [videoAnyone(fixtures, { media_id: fixtures.mediaIds[0] ?? 'media_01' })],
+    },
+    { label: 'video_anyone with neither media_id nor asset_id', body: [{ video_anyone: { prompt: 'a bicycle' } }] },
+    { label: 'video_anyone duration 2.5 (whole seconds)', body: [videoAnyone(fixtures, { duration: 2.5 })], assumption: 'VideoAnyone.duration' },
+    { label: 'Flux model with control_net.resize_mode', body: [fluxItem(fixtures, { resize_mode: 0 })] },
+    { label: 'Flux model with control_net.control_mode', body: [fluxItem(fixtures, { control_mode: 0 })] },
+    {
+      label: 'Flux style_detail with control_net.resize_mode',
+      body: [
+        {
+          style_detail: { name: 'Black & White', base_model: 'flux' },
+          prompt: { positive: 'a lighthouse' },
+          control_net: { asset_id: fixtures.imageAssetId ?? 'ast_01', name: 'Canny', resize_mode: 1 },
+        },
+      ],
+    },
+    { label: 'narrator script without voice', body: [narrator(fixtures, { script: 'Hello there' })] },
+    { label: 'narrator with both audio_asset_id and script', body: [narrator(fixtures, { script: 'Hello', voice: 'Rachel', audio_asset_id: fixtures.audioAssetId ?? 'ast_aud' })] },
+    { label: 'narrator with neither script nor audio', body: [narrator(fixtures, {})] },
+    { label: 'true_touch enhance_strength -1 (non-negative)', body: [trueTouch(fixtures, { enhance_strength: -1 })], assumption: 'TrueTouch.enhance_strength' },
+    { label: 'true_touch scale_factor 0.5 (at least 1)', body: [trueTouch(fixtures, { scale_factor: 0.5 })], assumption: 'TrueTouch.scale_factor' },
+    { label: 'unknown field "colour" in an item', body: item({ colour: 'blue' }) },
+    { label: 'unknown field in prompt', body: item({ prompt: { positive: 'a lighthouse', weight: 2 } }) },
+    { label: 'prompt as a plain string (must be { positive })', body: item({ prompt: 'a lighthouse' }) },
+    { label: 'empty array', body: [] },
+    { label: 'an object instead of an array', body: { ...base } },
+    { label: 'an item that chooses no kind', body: [{ prompt: { positive: 'a lighthouse' }, steps: 20 }] },
+    { label: 'batch_size 0 (minimum 1)', body: item({ batch_size: 0 }) },
+    { label: 'seed 1.5 (whole number)', body: item({ seed: 1.5 }) },
+    { label: 'cfg_scale null', body: item({ cfg_scale: null }) },
+    { label: 'loras item without weight', body: item({ loras: [{ name: fixtures.catalogue.loras[0]?.name ?? 'lora_name' }] }) },
+  ];
+}
+
+/** Boundary-valid and example generation bodies. */
+export function validGenerationBodies(fixtures: Fixtures): { label: string; body: unknown }[] {
+  const base = baseItem(fixtures);
+  const item = (fields: Record<string, unknown>) => [{ ...base, ...fields }];
+  const examples = Object.entries(op('generateMedia').requestExamples ?? {}).map(([name, example]) => ({
+    label: `example "${name}"`,
+    body: bindToTarget(example.value, fixtures),
+  }));
+  return [
+    ...examples,
+    { label: 'steps 10 (minimum)', body: item({ steps: 10 }) },
+    { label: 'steps 3020 (maximum)', body: item({ steps: 3020 }) },
+    { label: 'cfg_scale 4 (minimum)', body: item({ cfg_scale: 4 }) },
+    { label: 'cfg_scale 127 (maximum)', body: item({ cfg_scale: 127 }) },
+    { label: 'video_anyone prompt of 500 characters', body: [videoAnyone(fixtures, { prompt: 'a'.repeat(500) })] },
+    { label: 'sampler "Euler a", quality "Regular", aspect_ratio "9:16"', body: item({ sampler: 'Euler a', quality: 'Regular', aspect_ratio: '9:16' }) },
+  ];
+}
+
+/** Paged listing query cases. */
+function pageQueryCases(id: string): { negative: RequestCase[]; positive: RequestCase[] } {
+  return {
+    negative: [
+      { operationId: id, label: 'page_size 51 (maximum 50)', query: { page_size: 51 } },
+      { operationId: id, label: 'page_size 0 (minimum 1)', query: { page_size: 0 } },
+      { operationId: id, label: 'page 0 (minimum 1)', query: { page: 0 } },
+      { operationId: id, label: 'page "first" (not a number)', query: { page: 'first' } },
+      { operationId: id, label: 'page_size 2.5 (whole number)', query: { page_size: 2.5 } },
+    ],
+    positive: [
+      { operationId: id, label: 'page_size 1 (minimum)', query: { page: 1, page_size: 1 } },
+      { operationId: id, label: 'page_size 50 (maximum)', query: { page: 1, page_size: 50 } },
+      { operationId: id, label: 'page 2, page_size 1', query: { page: 2, page_size: 1 } },
+    ],
+  };
+}
+
+export interface OperationCases {
+  negative: RequestCase[];
+  positive: RequestCase[];
+}
+
+/** The hand-written cases of one operation (examples and boundaries positive; one per rule negative). */
+export function casesFor(operation: OperationSpec, fixtures: Fixtures, runTag: string): OperationCases {
+  const id = operation.operationId;
+  const negative: RequestCase[] = [];
+  const positive: RequestCase[] = [];
+  const withQuery = (q?: Record<string, string>) => (q ? { query: q } : {});
+  switch (id) {
+    case 'generateMedia':
+    case 'estimateGeneration':
+      for (const c of invalidGenerationBodies(fixtures)) negative.push({ operationId: id, ...c });
+      for (const c of validGenerationBodies(fixtures)) positive.push({ operationId: id, ...c });
+      return { negative, positive };
+    case 'createCharacter': {
+      const valid = { asset_id: fixtures.imageAssetId ?? 'ast_123abc', character_type: 'realistic', prompt: 'a female, european, 25 years old, slim' };
+      positive.push({ operationId: id, label: 'example (unique name)', body: { ...valid, name: `conformance_${runTag}_1` } });
+      positive.push({ operationId: id, label: 'character_type "stylized"', body: { ...valid, character_type: 'stylized', name: `conformance_${runTag}_2` } });
+      negative.push(
+        { operationId: id, label: 'character_type "Realistic" (case-sensitive)', body: { ...valid, name: `conformance_${runTag}_x1`, character_type: 'Realistic' } },
+        { operationId: id, label: 'name missing', body: valid },
+        { operationId: id, label: 'empty prompt', body: { ...valid, name: `conformance_${runTag}_x2`, prompt: '' } },
+        { operationId: id, label: 'unknown field "age"', body: { ...valid, name: `conformance_${runTag}_x3`, age: 25 } },
+        { operationId: id, label: 'empty object', body: {} },
+      );
+      return { negative, positive };
+    }
+    case 'uploadAsset':
+    case 'uploadAssetV2': {
+      positive.push({ operationId: id, label: 'example', body: { size: { height: 512, width: 512 } }, ...withQuery(operation.exampleQuery) });
+      positive.push({ operationId: id, label: 'size 1×1 (minimum)', body: { size: { height: 1, width: 1 } }, ...withQuery(operation.exampleQuery) });
+      negative.push(
+        { operationId: id, label: 'size.width 0 (minimum 1)', body: { size: { height: 512, width: 0 } }, ...withQuery(operation.exampleQuery) },
+        { operationId: id, label: 'size.height 1.5 (whole number)', body: { size: { height: 1.5, width: 512 } }, ...withQuery(operation.exampleQuery) },
+        { operationId: id, label: 'size missing', body: {}, ...withQuery(operation.exampleQuery) },
+        { operationId: id, label: 'unknown field "name"', body: { size: { height: 512, width: 512 }, name: 'x.png' }, ...withQuery(operation.exampleQuery) },
+      );
+      if (id === 'uploadAssetV2') {
+        positive.push({ operationId: id, label: 'type "video"', query: { type: 'video' }, body: { size: { height: 1280, width: 768 } } });
+        negative.push(
+          { operationId: id, label: 'type "IMAGE" (case-sensitive)', query: { type: 'IMAGE' }, body: { size: { height: 512, width: 512 } } },
+          { operationId: id, label: 'type "pdf" (not an asset type)', query: { type: 'pdf' }, body: { size: { height: 512, width: 512 } } },
+        );
+      }
+      return { negative, positive };
+    }
+    case 'archiveAssets':
+      negative.push(
+        { operationId: id, label: 'ids [] (at least one)', body: { ids: [] } },
+        { operationId: id, label: 'ids missing', body: {} },
+        { operationId: id, label: 'ids [1] (strings)', body: { ids: [1] } },
+      );
+      return { negative, positive };
+    default:
+      break;
+  }
+  if (operation.query && 'page_size' in operation.query.shape) {
+    const pages = pageQueryCases(id);
+    negative.push(...pages.negative);
+    positive.push(...pages.positive);
+  }
+  if (operation.query && 'type' in operation.query.shape) {
+    negative.push({ operationId: id, label: 'type "SDXL" (case-sensitive)', query: { type: 'SDXL' } });
+    positive.push({ operationId: id, label: 'type "flux"', query: { type: 'flux' } });
+  }
+  if (id === 'listGenerations') {
+    negative.push({ operationId: id, label: 'status "done" (not a filter value)', query: { status: 'done' } });
+    negative.push({ operationId: id, label: 'status "Success" (case-sensitive)', query: { status: 'Success' } });
+    positive.push({ operationId: id, label: 'status "success"', query: { status: 'success' } });
+  }
+  return { negative, positive };
+}

@@ -1,0 +1,128 @@
+// Where a run goes: a Prism mock or a sandbox it starts itself, or a server at a base URL. A host
+// outside the loopback range is "live": read-only unless asked otherwise, with a credit budget.
+import type { MockOptions, SandboxServerOptions } from '@mediagen/mock';
+import type { Mode, TargetKind } from './types.js';
+import { RunError } from './types.js';
+
+export interface ResolvedTarget {
+  baseUrl: string;
+  kind: TargetKind;
+  /** Not on the loopback range (or declared live). */
+  live: boolean;
+  /** Keeps state between requests (stateful checks and pagination make sense). */
+  stateful: boolean;
+  /** Ids must exist on it (every real server; not Prism, which answers any id with an example). */
+  realIds: boolean;
+  /** Rejects a wrong key value, not only a missing one (Prism checks presence only). */
+  checksKeyValue: boolean;
+  apiKey: string;
+  mode: Mode;
+  stop(): Promise<void>;
+}
+
+export interface TargetOptions {
+  baseUrl?: string;
+  target?: 'prism' | 'sandbox';
+  apiKey?: string;
+  mode?: Mode;
+  maxCredits?: number;
+  /** Treat the base URL as live even on loopback (tests of the live safety rules). */
+  live?: boolean;
+  stateful?: boolean;
+  checksKeyValue?: boolean;
+  mock?: MockOptions;
+  sandbox?: SandboxServerOptions;
+}
+
+/** The key used for Prism, which checks only that one is sent. */
+export const PRISM_API_KEY = 'conformance-prism-key';
+/** The key of a sandbox the suite starts itself. */
+export const SANDBOX_API_KEY = 'sandbox-key';
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+export function parseBaseUrl(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new RunError(`--base-url ${JSON.stringify(value)} is not a URL (expected e.g. http://127.0.0.1:4010)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RunError(`--base-url must be http or https, got ${url.protocol}`);
+  return url;
+}
+
+/** Starts (or points at) the target. Throws RunError for options that cannot work. */
+export async function resolveTarget(options: TargetOptions): Promise<ResolvedTarget> {
+  if (options.baseUrl !== undefined) {
+    const url = parseBaseUrl(options.baseUrl);
+    const live = options.live ?? !isLoopbackHost(url.hostname);
+    const mode: Mode = options.mode ?? (live ? 'read-only' : 'full');
+    const apiKey = options.apiKey;
+    if (!apiKey) throw new RunError('an API key is needed for --base-url: pass --api-key or set MEDIAGEN_API_KEY');
+    if (live && mode === 'full' && options.maxCredits === undefined) {
+      throw new RunError(`--mode full against a live host (${url.host}) needs --max-credits N: the most credits the run may spend`);
+    }
+    const stateful = options.stateful ?? mode === 'full';
+    return {
+      baseUrl: url.toString().replace(/\/+$/, ''),
+      kind: 'remote',
+      live,
+      stateful,
+      realIds: live || stateful,
+      checksKeyValue: options.checksKeyValue ?? true,
+      apiKey,
+      mode,
+      stop: async () => {},
+    };
+  }
+  const kind = options.target ?? 'prism';
+  const mode: Mode = options.mode ?? 'full';
+  const mock = await import('@mediagen/mock');
+  if (kind === 'sandbox') {
+    const apiKey = options.apiKey ?? SANDBOX_API_KEY;
+    let sandbox: Awaited<ReturnType<typeof mock.startSandbox>>;
+    try {
+      sandbox = await mock.startSandbox({
+        // A generous balance and short lifecycles: a full run makes dozens of generations.
+        credits: 100_000,
+        delays: { pendingMs: 50, completeMs: 150 },
+        ...options.sandbox,
+        apiKeys: options.sandbox?.apiKeys ?? [apiKey],
+      });
+    } catch (error) {
+      throw new RunError(`could not start the sandbox: ${(error as Error).message}`);
+    }
+    return {
+      baseUrl: sandbox.url,
+      kind,
+      live: false,
+      stateful: options.stateful ?? true,
+      realIds: true,
+      checksKeyValue: options.checksKeyValue ?? true,
+      apiKey,
+      mode,
+      stop: () => sandbox.stop(),
+    };
+  }
+  let prism: Awaited<ReturnType<typeof mock.startMock>>;
+  try {
+    prism = await mock.startMock({ ...options.mock });
+  } catch (error) {
+    throw new RunError(`could not start the Prism mock: ${(error as Error).message.split('\n')[0]}`);
+  }
+  return {
+    baseUrl: prism.url,
+    kind: 'prism',
+    live: false,
+    stateful: options.stateful ?? false,
+    realIds: false,
+    checksKeyValue: options.checksKeyValue ?? false,
+    apiKey: options.apiKey ?? PRISM_API_KEY,
+    mode,
+    stop: () => prism.stop(),
+  };
+}

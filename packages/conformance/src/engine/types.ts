@@ -1,0 +1,101 @@
+// The report of a run: one result per (operation, check), the version fingerprint, the provenance
+// verdicts, and what the run created and cleaned up. Everything in it is already masked.
+import type { CheckId, Severity } from '../checks/catalog.js';
+
+export type Phase = 'setup' | 'examples' | 'coverage' | 'auth' | 'fuzzing' | 'stateful';
+export type Outcome = 'passed' | 'failed' | 'skipped';
+export type Mode = 'read-only' | 'full';
+export type TargetKind = 'prism' | 'sandbox' | 'remote';
+
+export interface Failure {
+  message: string;
+  phase: Phase;
+  /** What the request was for, e.g. `steps 3021 (maximum 3020)`. */
+  label?: string;
+  /** The request replayed as curl, key masked. */
+  curl?: string;
+  status?: number;
+  /** Set for generated requests: shrunk to this minimal case. */
+  shrunk?: { runs: number; shrinks: number; seed: number };
+}
+
+export interface CheckResult {
+  operationId: string;
+  check: CheckId;
+  severity: Severity;
+  outcome: Outcome;
+  /** For skipped results: why. */
+  reason?: string;
+  /** How many judgements passed, and how many failed (failures holds the first few). */
+  passes: number;
+  failureCount: number;
+  failures: Failure[];
+}
+
+export interface OperationReport {
+  operationId: string;
+  method: string;
+  path: string;
+  requests: number;
+  results: CheckResult[];
+}
+
+export interface FingerprintReport {
+  /** The newest ledger version every fingerprinted response is consistent with. */
+  version?: string;
+  /** The newest version of the ledger (what a current server should match). */
+  latest: string;
+  /** Responses that carried version evidence, and how many matched each version. */
+  responses: number;
+  matches: Record<string, number>;
+  /** Operations whose responses point to an older version than the latest. */
+  olderOperations: string[];
+}
+
+export type ProvenanceStatus = 'confirmed' | 'refuted' | 'untested';
+
+export interface ProvenanceVerdict {
+  element: string;
+  note?: string;
+  status: ProvenanceStatus;
+  /** What decided it: counts, or the first refuting observation. */
+  evidence: string;
+}
+
+export interface CheckSummary {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface Report {
+  tool: '@mediagen/conformance';
+  target: { baseUrl: string; kind: TargetKind; live: boolean; stateful: boolean; mode: Mode };
+  startedAt: string;
+  durationMs: number;
+  seed: number;
+  maxExamples: number;
+  checks: { id: CheckId; description: string; severity: Severity }[];
+  operations: OperationReport[];
+  summary: CheckSummary & { byCheck: Record<string, CheckSummary>; requests: number };
+  fingerprint: FingerprintReport;
+  provenance: ProvenanceVerdict[];
+  budget: { maxCredits?: number; spent: number; refused: string[] };
+  cleanup: { created: number; deleted: number; leftover: string[] };
+  notes: string[];
+  ok: boolean;
+}
+
+/** A run that could not happen (bad options, unreachable target, key refused): exit code 2. */
+export class RunError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunError';
+  }
+}
+
+export type ProgressEvent =
+  | { type: 'start'; target: Report['target'] }
+  | { type: 'operation'; operation: OperationReport }
+  | { type: 'stateful'; check: CheckId; outcome: Outcome; detail: string }
+  | { type: 'note'; message: string };

@@ -1,0 +1,45 @@
+// @mediagen/conformance: one conformance suite for the mock, the sandbox and the live API.
+// `runConformance(options)` runs every selected check and returns the report; the checks, the
+// reporters and the building blocks are exported for teams that compose their own runs. The vitest
+// integration (`describeConformance`) is in `@mediagen/conformance/vitest`.
+export { CHECKS, CHECK_IDS, type CheckCategory, type CheckDefinition, type CheckId, type Severity, checksById, gridCells, isCheckId } from './checks/catalog.js';
+export { type OperationCases, type RequestCase, casesFor, invalidGenerationBodies, validGenerationBodies } from './checks/cases.js';
+export {
+  type Verdict,
+  checkContentType,
+  checkEnvelope,
+  checkPagination,
+  checkRenamedFields,
+  checkResponseSchema,
+  checkStatusCode,
+  declaredStatuses,
+  responseVerdicts,
+} from './checks/response.js';
+export { type ArbitraryOptions, arbitraryFor } from './fuzz/arbitrary.js';
+export { invalidGenerationBody, propertiesFor, validGenerationBody } from './fuzz/properties.js';
+export { BudgetExceeded, BudgetTracker } from './engine/budget.js';
+export { type CleanupEntry, CleanupRegistry } from './engine/cleanup.js';
+export { type Exchange, type RequestSpec, HttpClient, WRONG_API_KEY, buildUrl, toCurl } from './engine/http.js';
+export { MASK, Masker } from './engine/mask.js';
+export { type ConformanceOptions, type Expectation, runConformance, selectedChecks } from './engine/run.js';
+export { PRISM_API_KEY, SANDBOX_API_KEY, isLoopbackHost } from './engine/target.js';
+export type {
+  CheckResult,
+  CheckSummary,
+  Failure,
+  FingerprintReport,
+  Mode,
+  OperationReport,
+  Outcome,
+  Phase,
+  ProgressEvent,
+  ProvenanceStatus,
+  ProvenanceVerdict,
+  Report,
+  TargetKind,
+} from './engine/types.js';
+export { RunError } from './engine/types.js';
+export { consoleProgress, formatProgress, formatSummary } from './report/console.js';
+export { toJunit } from './report/junit.js';
+export { toJson } from './report/json.js';
+export { main as cli } from './cli/main.js';

@@ -1,0 +1,6 @@
+// The JSON report: the Report object as is (it is masked when built).
+import type { Report } from '../engine/types.js';
+
+export function toJson(report: Report): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}

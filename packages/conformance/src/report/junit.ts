@@ -1,0 +1,43 @@
+// JUnit XML: one test suite per operation, one test case per (operation, check); skipped cases
+// carry their reason, failed ones their messages and curl lines.
+import type { Report } from '../engine/types.js';
+
+const escape = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    // Characters XML 1.0 cannot hold.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+export function toJunit(report: Report): string {
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const s = report.summary;
+  const seconds = (report.durationMs / 1000).toFixed(3);
+  out.push(`<testsuites name="media-conformance" tests="${s.passed + s.failed + s.skipped}" failures="${s.failed}" skipped="${s.skipped}" errors="0" time="${seconds}">`);
+  for (const op of report.operations) {
+    const failures = op.results.filter((r) => r.outcome === 'failed').length;
+    const skipped = op.results.filter((r) => r.outcome === 'skipped').length;
+    out.push(`  <testsuite name="${escape(op.operationId)}" tests="${op.results.length}" failures="${failures}" skipped="${skipped}" errors="0">`);
+    out.push(`    <properties><property name="request" value="${escape(`${op.method} ${op.path}`)}"/><property name="requests" value="${op.requests}"/></properties>`);
+    for (const result of op.results) {
+      const open = `    <testcase classname="${escape(op.operationId)}" name="${escape(result.check)}">`;
+      if (result.outcome === 'passed') {
+        out.push(`    <testcase classname="${escape(op.operationId)}" name="${escape(result.check)}"/>`);
+      } else if (result.outcome === 'skipped') {
+        out.push(open, `      <skipped message="${escape(result.reason ?? 'skipped')}"/>`, '    </testcase>');
+      } else {
+        const first = result.failures[0]?.message ?? 'failed';
+        const body = result.failures
+          .map((f) => [`[${f.phase}] ${f.message}`, ...(f.shrunk ? [`shrunk: ${f.shrunk.runs} runs, ${f.shrunk.shrinks} shrinks, seed ${f.shrunk.seed}`] : []), ...(f.curl ? [f.curl] : [])].join('\n'))
+          .join('\n\n');
+        out.push(open, `      <failure message="${escape(first)}" type="${escape(result.check)}">${escape(`${result.failureCount} failing judgement(s)\n\n${body}`)}</failure>`, '    </testcase>');
+      }
+    }
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>', '');
+  return out.join('\n');
+}

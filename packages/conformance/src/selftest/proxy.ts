@@ -1,0 +1,142 @@
+// A rewriting proxy on loopback: it forwards every request to an upstream mock (the sandbox or
+// Prism) and lets a broken target change the request on the way in and the response on the way
+// out. The self-test puts one in front of a faithful mock to make a deliberately broken server.
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { operations } from '@mediagen/schema';
+
+export interface ProxyRequest {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  query: URLSearchParams;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body?: string;
+  /** The operation of the contract this request is for, if any. */
+  operationId?: string;
+}
+
+export interface ProxyResponse {
+  status: number;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface ProxyTools {
+  /** Sends a request to the upstream (e.g. a side request a broken behaviour needs). */
+  upstream(request: Omit<ProxyRequest, 'query'> & { query?: URLSearchParams }): Promise<ProxyResponse>;
+  /** The API key the upstream accepts. */
+  apiKey: string;
+}
+
+export interface Rewrite {
+  /** Changes the request, or answers it without the upstream (return a response). */
+  request?(request: ProxyRequest, tools: ProxyTools): ProxyRequest | ProxyResponse | Promise<ProxyRequest | ProxyResponse>;
+  /** Changes the upstream's response. */
+  response?(request: ProxyRequest, response: ProxyResponse, tools: ProxyTools): ProxyResponse | Promise<ProxyResponse>;
+}
+
+export interface RunningProxy {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const templates = operations.map((op) => ({
+  operationId: op.operationId,
+  method: op.method.toUpperCase(),
+  pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  // Literal paths win over templated ones (`/generations/estimate` over `/generations/{id}`).
+  literal: !op.path.includes('{'),
+}));
+
+export function operationFor(method: string, path: string): string | undefined {
+  const matches = templates.filter((t) => t.method === method.toUpperCase() && t.pattern.test(path));
+  return (matches.find((t) => t.literal) ?? matches[0])?.operationId;
+}
+
+const isResponse = (value: ProxyRequest | ProxyResponse): value is ProxyResponse => 'status' in value;
+
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
+}
+
+/** A JSON response with the envelope's content type. */
+export function jsonReply(status: number, body: unknown, headers: Record<string, string> = {}): ProxyResponse {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}
+
+/** The response body as JSON, or undefined. */
+export function parseJson(response: ProxyResponse | ProxyRequest): unknown {
+  try {
+    return response.body === undefined ? undefined : JSON.parse(response.body);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startProxy(upstreamUrl: string, rewrite: Rewrite, apiKey: string): Promise<RunningProxy> {
+  const base = upstreamUrl.replace(/\/+$/, '');
+  const upstream: ProxyTools['upstream'] = async (request) => {
+    const query = request.query?.toString();
+    const response = await fetch(`${base}${request.path}${query ? `?${query}` : ''}`, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD' ? { body: request.body } : {}),
+    });
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, key) => {
+      if (key !== 'content-length' && key !== 'transfer-encoding' && key !== 'connection' && key !== 'keep-alive') headers[key] = value;
+    });
+    return { status: response.status, headers, body: await response.text() };
+  };
+  const tools: ProxyTools = { upstream, apiKey };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://proxy.invalid');
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (typeof value === 'string' && key !== 'host' && key !== 'content-length' && key !== 'connection') headers[key] = value;
+    }
+    const body = await readBody(req);
+    const method = (req.method ?? 'GET').toUpperCase();
+    const operationId = operationFor(method, url.pathname);
+    let request: ProxyRequest = { method, path: url.pathname, query: url.searchParams, headers, ...(body !== undefined ? { body } : {}), ...(operationId ? { operationId } : {}) };
+    let response: ProxyResponse;
+    const changed = rewrite.request ? await rewrite.request(request, tools) : request;
+    if (isResponse(changed)) response = changed;
+    else {
+      request = changed;
+      response = await upstream(request);
+      if (rewrite.response) response = await rewrite.response(request, response, tools);
+    }
+    res.writeHead(response.status, { ...response.headers, 'content-length': Buffer.byteLength(response.body) });
+    res.end(response.body);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ err: { code: 'proxy_error', message: (error as Error).message } }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => {
+      stopped ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// The command line: arguments, exit codes (0 pass, 1 fail, 2 could not run) and no stack traces for
+// user mistakes. Most runs are in-process; one spawns the real bin.
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { startSandbox } from '@mediagen/mock';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../src/index.js';
+import { parseCli } from '../src/cli/main.js';
+
+async function run(args: string[], env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await cli(args, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), env, cwd: process.cwd() });
+  return { code, stdout, stderr };
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('media-conformance arguments', () => {
+  it('prints help with every option and check id', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    for (const option of ['--base-url', '--api-key', '--mode', '--max-credits', '--seed', '--only', '--skip', '--reporter', '--target', '--max-examples']) expect(stdout).toContain(option);
+    expect(stdout).toContain('use_after_free');
+    expect(stdout).toContain('Exit codes: 0');
+  });
+
+  it('parses repeatable and comma-separated lists, numbers and reporters', () => {
+    const parsed = parseCli(['--only', 'auth_required,ignored_auth', '--only', 'renamed_fields', '--skip', 'x', '--seed', '9', '--max-examples', '0', '--reporter', 'json=out/r.json', '--target', 'sandbox'], {});
+    expect(parsed).toMatchObject({
+      help: false,
+      options: { only: ['auth_required', 'ignored_auth', 'renamed_fields'], skip: ['x'], seed: 9, maxExamples: 0, target: 'sandbox' },
+      reporters: [{ kind: 'json', path: 'out/r.json' }],
+    });
+    expect(parseCli(['--base-url', 'http://127.0.0.1:1'], { MEDIAGEN_API_KEY: 'k' })).toMatchObject({ options: { apiKey: 'k' } });
+  });
+
+  it.each([
+    [['--nope'], /Unknown option '--nope'/],
+    [['--mode', 'sometimes'], /--mode must be read-only or full/],
+    [['--seed=-1'], /--seed must be a whole number/],
+    [['--max-examples', 'many'], /--max-examples must be a whole number/],
+    [['--reporter', 'html'], /--reporter must be console, junit=PATH or json=PATH/],
+    [['--target', 'live'], /--target must be prism or sandbox/],
+    [['--only', 'made_up_check', '--target', 'sandbox'], /unknown check id: made_up_check/],
+    [['--base-url', 'not a url', '--api-key', 'k'], /is not a URL/],
+    [['--base-url', 'http://127.0.0.1:9'], /an API key is needed/],
+    [['--base-url', 'https://api.example.invalid', '--api-key', 'k', '--mode', 'full'], /needs --max-credits/],
+    [['--target', 'prism', '--base-url', 'http://127.0.0.1:1'], /either --base-url or --target/],
+  ])('exits 2 without a stack trace for %j', async (args, message) => {
+    const { code, stderr, stdout } = await run(args);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(stdout).toBe('');
+  });
+
+  it('exits 2 when the server cannot be reached', async () => {
+    const port = await closedPort();
+    const { code, stderr } = await run(['--base-url', `http://127.0.0.1:${port}`, '--api-key', 'k']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/could not reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/);
+  });
+
+  it('exits 2 when the key is refused, without printing it', async () => {
+    const sandbox = await startSandbox();
+    try {
+      const { code, stderr } = await run(['--base-url', sandbox.url, '--api-key', 'wrong-secret-key']);
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/refused the API key/);
+      expect(stderr).not.toContain('wrong-secret-key');
+    } finally {
+      await sandbox.stop();
+    }
+  });
+
+  it('exits 0 against the sandbox it starts and 1 against a broken server', async () => {
+    const ok = await run(['--target', 'sandbox', '--max-examples', '4', '--operation', 'listModels,getMedia,deleteMedia']);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^ok {3}GET \/pub\/v1\/models/m);
+    expect(ok.stdout).toContain('Version fingerprint');
+    expect(ok.stdout).toMatch(/PASSED: \d+ passed, 0 failed/);
+
+    const sandbox = await startSandbox();
+    const { startProxy, brokenTargets } = await import('../src/selftest/index.js');
+    const broken = brokenTargets.find((t) => t.id === 'undeclared-418')!;
+    const proxy = await startProxy(sandbox.url, broken.rewrite, 'sandbox-key');
+    try {
+      const failed = await run(['--base-url', proxy.url, '--api-key', 'sandbox-key', '--max-examples', '0', '--operation', 'listVoices', '--only', 'status_code_conformance']);
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toContain('listVoices › status_code_conformance');
+      expect(failed.stdout).toContain('status 418 is not declared');
+    } finally {
+      await proxy.stop();
+      await sandbox.stop();
+    }
+  });
+});
+
+describe('the bin', () => {
+  it('runs as a process: --help exits 0, a bad argument exits 2 without a stack', () => {
+    const bin = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+    const tsx = ['--conditions=@mediagen/source', '--import', 'tsx', bin];
+    const help = spawnSync(process.execPath, [...tsx, '--help'], { encoding: 'utf8', timeout: 60_000 });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('Usage: media-conformance');
+    const bad = spawnSync(process.execPath, [...tsx, '--max-credits', 'lots'], { encoding: 'utf8', timeout: 60_000 });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim()).toBe('media-conformance: --max-credits must be a number ≥ 0, got "lots"');
+  });
+});

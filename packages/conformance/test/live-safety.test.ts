@@ -1,0 +1,57 @@
+// Live safety, on loopback: a sandbox behind a recording proxy, declared live. Read-only mode sends
+// nothing that creates, spends or deletes; full mode estimates first and keeps within --max-credits.
+import { startSandbox } from '@mediagen/mock';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RunError, runConformance } from '../src/index.js';
+import { failures, recordingProxy } from './helpers.js';
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let proxy: Awaited<ReturnType<typeof recordingProxy>>;
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ apiKeys: ['live-key'], delays: { pendingMs: 10, completeMs: 30 } });
+  proxy = await recordingProxy(sandbox.url, 'live-key');
+});
+afterEach(async () => {
+  await proxy.stop();
+  await sandbox.stop();
+});
+
+describe('a live host', () => {
+  it('is read-only by default: only GETs and the estimate are sent', async () => {
+    const report = await runConformance({ baseUrl: proxy.url, apiKey: 'live-key', live: true, maxExamples: 6 });
+    expect(report.target).toMatchObject({ live: true, mode: 'read-only', stateful: false });
+    const unsafe = proxy.seen.filter((r) => r.method !== 'GET' && r.operationId !== 'estimateGeneration');
+    expect(unsafe.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect(failures(report)).toEqual([]);
+    const skipped = report.operations.find((o) => o.operationId === 'deleteMedia')!.results.find((r) => r.check === 'positive_data_acceptance');
+    expect(skipped?.reason).toMatch(/read-only/);
+    // Existing resources are read with their real ids.
+    expect(proxy.seen.some((r) => r.path === '/pub/v1/generations/gen_01')).toBe(true);
+  });
+
+  it('needs --max-credits for full mode', async () => {
+    await expect(runConformance({ baseUrl: proxy.url, apiKey: 'live-key', live: true, mode: 'full' })).rejects.toThrow(RunError);
+    await expect(runConformance({ baseUrl: proxy.url, apiKey: 'live-key', live: true, mode: 'full' })).rejects.toThrow(/needs --max-credits/);
+    expect(proxy.seen).toEqual([]);
+  });
+
+  it('in full mode estimates every generation first and refuses to exceed the budget', async () => {
+    const before = sandbox.state.credits;
+    const report = await runConformance({ baseUrl: proxy.url, apiKey: 'live-key', live: true, mode: 'full', maxCredits: 5, maxExamples: 0 });
+    expect(report.budget.spent).toBeLessThanOrEqual(5);
+    expect(report.budget.refused.length).toBeGreaterThan(0);
+    expect(report.budget.refused[0]).toMatch(/^refusing to generate .*above --max-credits 5$/);
+    // Every generate request was preceded by an estimate of the same body.
+    proxy.seen.forEach((r, i) => {
+      if (r.operationId !== 'generateMedia' || !r.headers['x-api-key'] || r.headers['x-api-key'] !== 'live-key') return;
+      const before = proxy.seen.slice(0, i).reverse().find((p) => p.operationId === 'estimateGeneration');
+      expect(before?.body).toBe(r.body);
+    });
+    expect(before - sandbox.state.credits).toBe(report.budget.spent);
+    expect(proxy.seen.some((r) => r.operationId === 'generateMedia' && !r.headers['x-api-key'])).toBe(false);
+    expect(failures(report)).toEqual([]);
+    // Everything it created is gone again.
+    expect([...sandbox.state.generations.keys()]).toEqual(['gen_01']);
+  });
+});

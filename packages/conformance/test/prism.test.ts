@@ -1,0 +1,39 @@
+// The suite against the real Prism mock (started by the suite itself): every stateless check passes;
+// the stateful ones and the wrong-key check are skipped with their reasons.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Report, runConformance } from '../src/index.js';
+import { failures, result } from './helpers.js';
+
+describe('against Prism', () => {
+  let report: Report;
+  beforeAll(async () => {
+    report = await runConformance({ target: 'prism', seed: 3, maxExamples: 20 });
+  }, 120_000);
+
+  it('passes with no false failure', () => {
+    expect(failures(report)).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.target).toMatchObject({ kind: 'prism', stateful: false, live: false });
+  });
+
+  it('judges responses, auth and request data on every operation', () => {
+    for (const op of report.operations) {
+      for (const check of ['status_code_conformance', 'content_type_conformance', 'envelope_conformance', 'response_schema_conformance', 'auth_required', 'positive_data_acceptance'] as const) {
+        expect(result(report, op.operationId, check)?.outcome, `${op.operationId} ${check}`).toBe('passed');
+      }
+    }
+    expect(report.summary.byCheck.negative_data_rejection?.passed).toBe(14);
+  });
+
+  it('skips what a stateless mock cannot answer, with the reason', () => {
+    const useAfterFree = result(report, 'deleteMedia', 'use_after_free');
+    expect(useAfterFree?.outcome).toBe('skipped');
+    expect(useAfterFree?.reason).toMatch(/Prism is stateless/);
+    expect(result(report, 'listModels', 'ignored_auth')?.reason).toMatch(/only that X-API-KEY is present/);
+    expect(result(report, 'listModels', 'pagination_conformance')?.outcome).toBe('skipped');
+  });
+
+  it('fingerprints the shapes of the latest document', () => {
+    expect(report.fingerprint.version).toBe(report.fingerprint.latest);
+  });
+});

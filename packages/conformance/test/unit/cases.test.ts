@@ -1,0 +1,98 @@
+// The hand-written and generated requests are what the contract says they are: every invalid case
+// is invalid by the schema package, every valid one valid (in the sandbox's catalogue context).
+import fc from 'fast-check';
+import { GenerationRequest, checkGenerationRequest, operations, validate } from '@mediagen/schema';
+import { defaultCatalogue } from '@mediagen/mock';
+import { describe, expect, it } from 'vitest';
+import { arbitraryFor, casesFor, invalidGenerationBody, propertiesFor, validGenerationBody } from '../../src/index.js';
+import { type Fixtures, emptyFixtures, generationContext } from '../../src/engine/fixtures.js';
+
+function sandboxLikeFixtures(): Fixtures {
+  const catalogue = defaultCatalogue();
+  return {
+    ...emptyFixtures(true),
+    imageAssetId: 'ast_img',
+    portraitAssetId: 'ast_portrait',
+    audioAssetId: 'ast_audio',
+    videoAssetId: 'ast_video',
+    characterId: 'chr_1',
+    generationId: 'gen_1',
+    mediaIds: ['media_1', 'media_2'],
+    catalogue: { models: catalogue.models, styles: catalogue.styles, loras: catalogue.loras, controlnets: catalogue.controlnets, voices: catalogue.voices },
+    inputs: { ast_img: { width: 512, height: 512 }, ast_portrait: { width: 768, height: 1280 }, ast_video: { width: 1280, height: 720, frames: 150, duration: 5 } },
+  };
+}
+
+const bodyOrQueryInvalid = (operationId: string, c: { body?: unknown; query?: Record<string, unknown> }) => {
+  const op = operations.find((o) => o.operationId === operationId)!;
+  const body = op.body && c.body !== undefined ? validate(op.body, c.body).success : true;
+  const query = op.query ? validate(op.query, c.query ?? {}).success : true;
+  return !(body && query);
+};
+
+describe('hand-written cases', () => {
+  for (const fixtures of [emptyFixtures(false), sandboxLikeFixtures()]) {
+    const where = fixtures.real ? 'real ids' : 'example ids';
+    it(`every negative case breaks a rule of the schema (${where})`, () => {
+      let count = 0;
+      for (const op of operations) {
+        for (const c of casesFor(op, fixtures, 't').negative) {
+          count++;
+          expect(bodyOrQueryInvalid(op.operationId, c), `${op.operationId}: ${c.label}`).toBe(true);
+        }
+      }
+      expect(count).toBeGreaterThan(60);
+    });
+
+    it(`every positive case is valid by the schema (${where})`, () => {
+      for (const op of operations) {
+        for (const c of casesFor(op, fixtures, 't').positive) {
+          expect(bodyOrQueryInvalid(op.operationId, c), `${op.operationId}: ${c.label}`).toBe(false);
+        }
+      }
+    });
+  }
+
+  it('covers the seed limits and rules the brief names', () => {
+    const labels = casesFor(operations.find((o) => o.operationId === 'estimateGeneration')!, emptyFixtures(false), 't').negative.map((c) => c.label);
+    for (const wanted of ['cfg_scale 3.99', 'cfg_scale 127.01', 'steps 9', 'steps 3021', 'sampler "euler a"', 'quality "plus"', 'aspect_ratio', 'character.mode "Balanced"', '501 characters', 'both media_id and asset_id', 'Flux model with control_net.resize_mode', 'narrator script without voice', 'unknown field', 'empty array']) {
+      expect(labels.some((l) => l.includes(wanted)), wanted).toBe(true);
+    }
+    const listing = casesFor(operations.find((o) => o.operationId === 'listModels')!, emptyFixtures(false), 't').negative.map((c) => c.label);
+    expect(listing).toContain('page_size 51 (maximum 50)');
+  });
+
+  it('generation boundaries and examples are valid in the sandbox catalogue context', () => {
+    const fixtures = sandboxLikeFixtures();
+    for (const c of casesFor(operations.find((o) => o.operationId === 'generateMedia')!, fixtures, 't').positive) {
+      const result = checkGenerationRequest(c.body, generationContext(fixtures));
+      expect(result.errors, c.label).toEqual([]);
+    }
+  });
+});
+
+describe('generated requests', () => {
+  it('valid generation bodies are valid with the context; invalid ones are not', () => {
+    const fixtures = sandboxLikeFixtures();
+    fc.assert(fc.property(validGenerationBody(fixtures), (body) => checkGenerationRequest(body, generationContext(fixtures)).ok), { numRuns: 100, seed: 3 });
+    fc.assert(fc.property(invalidGenerationBody(fixtures), ({ body }) => !validate(GenerationRequest, body).success), { numRuns: 100, seed: 4 });
+  });
+
+  it('query and body properties respect the schemas', () => {
+    const fixtures = emptyFixtures(false);
+    for (const op of operations) {
+      const properties = propertiesFor(op, fixtures, { writes: true });
+      if (properties.positive) {
+        fc.assert(fc.property(properties.positive, (c) => !bodyOrQueryInvalid(op.operationId, c)), { numRuns: 30, seed: 5 });
+      }
+      if (properties.negative) {
+        fc.assert(fc.property(properties.negative, (c) => bodyOrQueryInvalid(op.operationId, c)), { numRuns: 30, seed: 6 });
+      }
+    }
+  });
+
+  it('derives structure from zod: bounds, enums, optional fields', () => {
+    const steps = operations.find((o) => o.operationId === 'listModels')!.query!;
+    fc.assert(fc.property(arbitraryFor(steps), (q) => validate(steps, q).success), { numRuns: 100, seed: 7 });
+  });
+});
