@@ -2,7 +2,7 @@
 // the sandbox's routes and the conformance suite's per-operation checks are all built from it.
 import { type ErrorStatus, ErrorEnvelope, envelope } from './common.js';
 import * as docs from './examples/live-docs.js';
-import { type Provenance, fromDocs, recordOperation } from './provenance.js';
+import { type Provenance, fromDocs, recordOperation, recordShape } from './provenance.js';
 import {
   ArchiveAssetsRequest,
   AssetV1,
@@ -509,7 +509,12 @@ export const operations: readonly OperationSpec[] = [
   },
 ];
 
-for (const op of operations) recordOperation(op.operationId, op.provenance);
+for (const op of operations) {
+  recordOperation(op.operationId, op.provenance);
+  // Parameters are recorded as `operationId.path.name` and `operationId.query.name`.
+  if (op.params) recordShape(`${op.operationId}.path`, op.params.shape);
+  if (op.query) recordShape(`${op.operationId}.query`, op.query.shape);
+}
 
 export const operationsById: Readonly<Record<string, OperationSpec>> = Object.fromEntries(operations.map((op) => [op.operationId, op]));
 

@@ -76,6 +76,10 @@ export function formatSummary(report: Report, options: { maxFailuresShown?: numb
   lines.push('', 'Provenance (assumptions of the contract)');
   const count = (s: string) => report.provenance.filter((p) => p.status === s).length;
   lines.push(`  ${count('confirmed')} confirmed, ${count('refuted')} refuted, ${count('untested')} untested`);
+  if (report.target.kind !== 'remote') {
+    // Our mocks are generated from the contract itself: agreement there proves consistency only.
+    lines.push('  (this target is built from the contract: verdicts show self-consistency, not facts about the live service)');
+  }
   for (const verdict of report.provenance) lines.push(`  ${pad(verdict.status, 10)} ${pad(verdict.element, 30)} ${verdict.status === 'untested' ? '' : verdict.evidence}`.trimEnd());
   lines.push('', 'Run');
   if (report.budget.maxCredits !== undefined || report.budget.spent > 0) {
