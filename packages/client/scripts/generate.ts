@@ -1,0 +1,204 @@
+// `pnpm generate`: writes the generated layer of the client from the schema package.
+//   src/generated/paths.ts             types of the newest OpenAPI document (openapi-typescript)
+//   src/generated/versions/<key>.ts    types of the document as of each API version
+//   src/generated/operations.ts        the runtime operation table (method, path, idempotent, paged)
+//   src/generated/legacy.ts            where a renamed field shows a response is in an older shape
+// `renderGenerated()` is also used by the drift test, which regenerates in memory and compares.
+// Usage: generate.ts [write|check]. Exit codes: 0 ok, 1 drift found (check), 2 bad usage.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { operations } from '@mediagen/schema';
+import { transformPlan } from '@mediagen/schema/transforms';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
+
+export const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const GENERATED_DIR = 'src/generated';
+const VERSIONS_DIR = `${GENERATED_DIR}/versions`;
+
+/** The schema package's root directory (where its emitted documents live). */
+export function schemaPackageRoot(): string {
+  const require = createRequire(import.meta.url);
+  return dirname(require.resolve('@mediagen/schema/package.json'));
+}
+
+const header = (source: string, what: string) =>
+  [
+    '// GENERATED FILE: do not edit. It is rewritten by `pnpm generate` (scripts/generate.ts) in',
+    `// packages/client from ${source}, and a test fails when it drifts.`,
+    `// ${what}`,
+    '',
+  ].join('\n');
+
+async function renderTypes(documentPath: string, source: string, what: string): Promise<string> {
+  const document = JSON.parse(readFileSync(documentPath, 'utf8')) as OpenAPI3;
+  const ast = await openapiTS(document, { alphabetize: false, exportType: false });
+  return header(source, what) + astToString(ast);
+}
+
+/** Version keys with an emitted document (`baseline` and ledger dates), oldest first. */
+export function emittedVersionKeys(schemaRoot = schemaPackageRoot()): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(schemaRoot, 'openapi', 'versions'));
+  } catch {
+    return [];
+  }
+  const keys = names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length));
+  return keys.sort((a, b) => (a === 'baseline' ? -1 : b === 'baseline' ? 1 : a < b ? -1 : a > b ? 1 : 0));
+}
+
+const quote = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+function renderOperations(): string {
+  const lines = [
+    header('the operations table of @mediagen/schema', 'The runtime facts of each operation the client needs: method, path, whether a retry is safe, paging.'),
+    '/** Per operation: HTTP method, path template, idempotent (safe to retry), paged listing, replacement if deprecated. */',
+    'export interface OperationInfo {',
+    "  readonly method: 'get' | 'post' | 'delete';",
+    '  readonly path: string;',
+    '  readonly idempotent: boolean;',
+    '  readonly paged: boolean;',
+    '  readonly deprecatedBy?: string;',
+    '}',
+    '',
+    'export const OPERATIONS = {',
+  ];
+  for (const op of operations) {
+    const paged = op.query !== undefined && 'page' in op.query.shape;
+    const fields = [
+      `method: ${quote(op.method)}`,
+      `path: ${quote(op.path)}`,
+      `idempotent: ${op.idempotent}`,
+      `paged: ${paged}`,
+      ...(op.deprecatedBy ? [`deprecatedBy: ${quote(op.deprecatedBy)}`] : []),
+    ];
+    lines.push(`  ${op.operationId}: { ${fields.join(', ')} },`);
+  }
+  lines.push('} as const satisfies Record<string, OperationInfo>;', '', 'export type OperationId = keyof typeof OPERATIONS;', '');
+  return lines.join('\n');
+}
+
+/**
+ * The tell-tales of an older response shape, from the transform plan: a renamed field's old name at
+ * its old place. Only renames say a body is older than the newest shape (an added field missing
+ * proves nothing), so the client checks these cheaply and loads the ledger transforms only on a hit.
+ */
+function renderLegacyMarkers(): string {
+  const markers: Record<string, Record<string, [string[], string][]>> = {};
+  for (const [operationId, plan] of Object.entries(transformPlan.operations)) {
+    for (const [status, entries] of Object.entries(plan.responses ?? {})) {
+      const found: [string[], string][] = [];
+      for (const entry of entries) {
+        for (const step of entry.steps) if (step.op === 'rename') found.push([[...(step.was ?? step.at)], step.from]);
+      }
+      if (found.length > 0) (markers[operationId] ??= {})[status] = found;
+    }
+  }
+  const lines = [
+    header('the transform plan of @mediagen/schema', 'Per operation and status: [path, old field name] pairs whose presence shows a legacy shape.'),
+    "/** `'*'` in a path stands for every item of an array. */",
+    'export type LegacyMarker = readonly [path: readonly string[], field: string];',
+    '',
+    `/** The newest API version (bodies in it need no upgrade). */`,
+    `export const NEWEST_VERSION = ${quote(transformPlan.changes.at(-1)?.date ?? 'baseline')};`,
+    '',
+    'export const LEGACY_MARKERS: { readonly [operationId: string]: { readonly [status: string]: readonly LegacyMarker[] } } = {',
+  ];
+  for (const [operationId, byStatus] of Object.entries(markers)) {
+    lines.push(`  ${operationId}: {`);
+    for (const [status, found] of Object.entries(byStatus)) {
+      lines.push(`    '${status}': [${found.map(([path, field]) => `[[${path.map(quote).join(', ')}], ${quote(field)}]`).join(', ')}],`);
+    }
+    lines.push('  },');
+  }
+  lines.push('};', '');
+  return lines.join('\n');
+}
+
+/** Every generated file, keyed by path relative to packages/client. */
+export async function renderGenerated(schemaRoot = schemaPackageRoot()): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  files[`${GENERATED_DIR}/paths.ts`] = await renderTypes(
+    join(schemaRoot, 'openapi', 'openapi.json'),
+    'the newest document of @mediagen/schema (openapi/openapi.json)',
+    'Types of the newest API version (paths, components, operations).',
+  );
+  for (const key of emittedVersionKeys(schemaRoot)) {
+    files[`${VERSIONS_DIR}/${key}.ts`] = await renderTypes(
+      join(schemaRoot, 'openapi', 'versions', `${key}.json`),
+      `the ${key} document of @mediagen/schema (openapi/versions/${key}.json)`,
+      `Types of the API as of version ${key} (paths, components, operations).`,
+    );
+  }
+  files[`${GENERATED_DIR}/operations.ts`] = renderOperations();
+  files[`${GENERATED_DIR}/legacy.ts`] = renderLegacyMarkers();
+  return files;
+}
+
+/** Generated files present on disk (paths relative to packages/client). */
+export function existingGeneratedFiles(root = packageRoot): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) out.push(path);
+    }
+  };
+  walk(GENERATED_DIR);
+  return out.sort();
+}
+
+function readOrEmpty(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+async function main(mode: string): Promise<number> {
+  const files = await renderGenerated();
+  const stale = existingGeneratedFiles().filter((path) => !(path in files));
+  const drifted = Object.entries(files).filter(([path, content]) => readOrEmpty(join(packageRoot, path)) !== content);
+  if (mode === 'check') {
+    if (drifted.length === 0 && stale.length === 0) {
+      console.log(`${Object.keys(files).length} generated files are up to date.`);
+      return 0;
+    }
+    console.error('Generated files differ from a fresh generation (run `pnpm generate` and commit):');
+    for (const [path] of drifted) console.error(`  packages/client/${path}`);
+    for (const path of stale) console.error(`  packages/client/${path} (no longer generated)`);
+    return 1;
+  }
+  if (mode !== 'write') {
+    console.error('usage: generate.ts [write|check]');
+    return 2;
+  }
+  for (const [path, content] of drifted) {
+    mkdirSync(dirname(join(packageRoot, path)), { recursive: true });
+    writeFileSync(join(packageRoot, path), content);
+  }
+  for (const path of stale) rmSync(join(packageRoot, path));
+  console.log(`Generated ${Object.keys(files).length} files (${drifted.length} changed, ${stale.length} removed):`);
+  for (const path of Object.keys(files)) console.log(`  ${path}`);
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main(process.argv[2] ?? 'write').then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(2);
+    },
+  );
+}

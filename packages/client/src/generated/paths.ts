@@ -1,0 +1,2679 @@
+// GENERATED FILE: do not edit. It is rewritten by `pnpm generate` (scripts/generate.ts) in
+// packages/client from the newest document of @mediagen/schema (openapi/openapi.json), and a test fails when it drifts.
+// Types of the newest API version (paths, components, operations).
+export interface paths {
+    "/pub/v1/generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List generations
+         * @description The caller’s generations, newest first, filtered by generation id, media id or status.
+         */
+        get: operations["listGenerations"];
+        put?: never;
+        /**
+         * Generate media
+         * @description Creates media from a JSON array of generation items and returns the generation id used to track them. Spends credits; never retried automatically.
+         */
+        post: operations["generateMedia"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/generations/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate a generation
+         * @description The credit cost of a would-be generation (same body as generate) and the current balance. Spends nothing.
+         */
+        post: operations["estimateGeneration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/generations/{generation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a generation
+         * @description One generation with the status of each of its media.
+         */
+        get: operations["getGeneration"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a generation
+         * @description Deletes a generation and all of its media.
+         */
+        delete: operations["deleteGeneration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/generations/media/{media_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a media item
+         * @description One media item with its status, type, dimensions and (on success) URL.
+         */
+        get: operations["getMedia"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a media item
+         * @description Deletes one media item; the other media of the same generation are kept.
+         */
+        delete: operations["deleteMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/generations/{generation_id}/images/{image_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an image (deprecated)
+         * @deprecated
+         * @description Deprecated: use deleteMedia. Deletes one image of a batch and keeps the rest.
+         */
+        delete: operations["deleteImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/generations/{generation_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Generation status (deprecated)
+         * @deprecated
+         * @description Deprecated: use getGeneration. The status of each image of a generation.
+         */
+        get: operations["getGenerationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/generations/{generation_id}/images/{image_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Image status (deprecated)
+         * @deprecated
+         * @description Deprecated: use getMedia. The status of one image.
+         */
+        get: operations["getImageStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List models
+         * @description Lists the available models.
+         */
+        get: operations["listModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/styles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List styles
+         * @description Lists the available styles.
+         */
+        get: operations["listStyles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/controlnets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List control nets
+         * @description Lists the available control nets.
+         */
+        get: operations["listControlnets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/loras": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List LoRAs
+         * @description Lists the available LoRAs.
+         */
+        get: operations["listLoras"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List narrator voices
+         * @description Lists the available narrator voices.
+         */
+        get: operations["listVoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/characters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List characters
+         * @description The caller’s characters (and system characters).
+         */
+        get: operations["listCharacters"];
+        put?: never;
+        /**
+         * Create a character
+         * @description Creates a uniquely named character from a face image asset; use its name in prompts.
+         */
+        post: operations["createCharacter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/assets/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an asset (v1)
+         * @description Reserves an image asset and returns a presigned `upload_url` to send the bytes to.
+         */
+        post: operations["uploadAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v1/assets/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive assets
+         * @description Archives (deletes) assets by id.
+         */
+        post: operations["archiveAssets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v2/assets/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an asset (v2)
+         * @description Reserves an image, video (mp4, webm) or audio (mp3) asset and returns a presigned `upload_url`.
+         */
+        post: operations["uploadAssetV2"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v2/assets/{asset_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an asset (v2)
+         * @description Size, type, status, URL, and for videos and audio duration (and frames for videos).
+         */
+        get: operations["getAssetV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pub/v2/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List assets (v2)
+         * @description All uploaded assets, paginated.
+         */
+        get: operations["listAssetsV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        GenerateMediaResponse: {
+            data: components["schemas"]["GenerationResult"];
+            err?: components["schemas"]["ErrOrEmpty"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description What a generation request returns: the generation id, the remaining credits and the media being made. */
+        GenerationResult: {
+            /** @example gen_01 */
+            generation_id: string;
+            /** @example 20 */
+            credits_remaining: number;
+            media: components["schemas"]["GeneratedMedia"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A media item as the generate response lists it, before it has been produced. */
+        GeneratedMedia: {
+            /** @example media_01 */
+            id: string;
+            dim: components["schemas"]["Dim"];
+            type: components["schemas"]["MediaType"];
+            status: components["schemas"]["MediaStatus"];
+            /** @example JuggernautXL */
+            model?: string;
+            /** @example Bokeh */
+            style?: string;
+            style_detail?: components["schemas"]["StyleDetailEcho"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Pixel dimensions of a media item or asset. */
+        Dim: {
+            /** @example 512 */
+            height: number;
+            /** @example 512 */
+            width: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @example image
+         * @enum {string}
+         */
+        MediaType: "image" | "video";
+        /**
+         * @example success
+         * @enum {string}
+         */
+        MediaStatus: "initiated" | "pending" | "success" | "failed";
+        StyleDetailEcho: {
+            /** @example Black & White */
+            name: string;
+            /** @example flux */
+            base_model: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Empty object on success; the archive example fills it. */
+        ErrOrEmpty: Record<string, never> | components["schemas"]["ApiError"];
+        /** @description The error object of a failed request. */
+        ApiError: {
+            /** @example error_code */
+            code: string;
+            /** @example error_message */
+            message: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The envelope of a failed request: `err` holds `{ code, message }`. */
+        ErrorEnvelope: {
+            data?: unknown;
+            err: components["schemas"]["ApiError"] & unknown;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A JSON array of generation items; even one job is sent as `[ { … } ]`. */
+        GenerationRequest: components["schemas"]["GenerationItem"][];
+        /** @description One generation. Exactly one kind applies, by priority: segment > style (or style_detail) > model > true_touch > narrator > video_anyone; fields the chosen kind ignores are reported as warnings by `checkGenerationRequest`. */
+        GenerationItem: ({
+            aspect_ratio?: components["schemas"]["AspectRatio"];
+            /** @example 1 */
+            batch_size?: number;
+            /** @example 7 */
+            cfg_scale?: number;
+            character?: components["schemas"]["CharacterSettings"];
+            control_net?: components["schemas"]["ControlNet"];
+            facelock?: components["schemas"]["Facelock"];
+            loras?: components["schemas"]["LoraRef"][];
+            /** @example JuggernautXL */
+            model?: string;
+            narrator?: components["schemas"]["Narrator"];
+            prompt?: components["schemas"]["Prompt"];
+            quality?: components["schemas"]["Quality"];
+            sampler?: components["schemas"]["Sampler"];
+            /** @example 1234 */
+            seed?: number;
+            segment?: components["schemas"]["Segment"];
+            /** @example 20 */
+            steps?: number;
+            /** @example Bokeh */
+            style?: string;
+            style_detail?: components["schemas"]["StyleDetail"];
+            true_touch?: components["schemas"]["TrueTouch"];
+            video_anyone?: components["schemas"]["VideoAnyone"];
+        } & unknown) | unknown | unknown | unknown | unknown | unknown | unknown | unknown;
+        /**
+         * @example 1:1
+         * @enum {string}
+         */
+        AspectRatio: "1:1" | "2:3" | "3:2" | "4:5" | "16:9" | "9:16";
+        /** @description Character-based generation. No default `mode` is documented. */
+        CharacterSettings: {
+            /** @example chr_01 */
+            character_id: string;
+            mode?: components["schemas"]["CharacterMode"];
+            /**
+             * @deprecated
+             * @example 0.6
+             */
+            weight?: number;
+            /**
+             * @deprecated
+             * @example true
+             */
+            enable_facelock?: boolean;
+        };
+        /**
+         * @description `flexible`: stylized characters and image generations. `balanced`: realistic images. `strong`: character similarity matters most.
+         * @example balanced
+         * @enum {string}
+         */
+        CharacterMode: "flexible" | "balanced" | "strong";
+        /** @description Pose control. With a Flux model or style, `resize_mode` and `control_mode` are not supported. */
+        ControlNet: {
+            /** @example ast_01 */
+            asset_id: string;
+            /** @example Normal */
+            name: string;
+            /** @example 0 */
+            control_mode?: number;
+            /** @example 0 */
+            resize_mode?: number;
+        };
+        Facelock: {
+            /** @example ast_01 */
+            asset_id: string;
+        };
+        LoraRef: {
+            /** @example lora_name */
+            name: string;
+            /** @example 0.5 */
+            weight: number;
+        };
+        /** @description A talking video. Either `script` with `voice`, or an uploaded `audio_asset_id`. */
+        Narrator: {
+            /** @example ast_imgxxxxx */
+            image_asset_id?: string;
+            /** @example ast_vidxxxxx */
+            video_asset_id?: string;
+            /** @example Thank you for trying Narrator */
+            script?: string;
+            /** @example Rachel */
+            voice?: string;
+            /** @example ast_audxxxxx */
+            audio_asset_id?: string;
+        } & (unknown | unknown);
+        /** @description The prompt. With a character, write the character name in `positive`. */
+        Prompt: {
+            /** @example a man looking into the camera */
+            positive: string;
+            /** @example nsfw, deformed, extra limbs, bad anatomy */
+            negative?: string;
+        };
+        /**
+         * @description Case sensitive.
+         * @example Plus
+         * @enum {string}
+         */
+        Quality: "Plus" | "Regular";
+        /**
+         * @description Case sensitive.
+         * @example DPM++ 2M Karras
+         * @enum {string}
+         */
+        Sampler: "DPM++ 2M Karras" | "DPM++ 2M SDE Karras" | "DPM++ 2S a Karras" | "DPM++ SDE" | "DPM++ SDE Karras" | "Euler a";
+        /** @description Find-and-replace editing of an uploaded image. */
+        Segment: {
+            /** @example ast_01 */
+            asset_id: string;
+            /** @example red shirt */
+            find: string;
+            /** @example blue shirt */
+            replace: string;
+        };
+        /** @description A style by name and base model; the required way to choose a Flux style. */
+        StyleDetail: {
+            /** @example Black & White */
+            name: string;
+            /** @example flux */
+            base_model: string;
+        };
+        /** @description Enhances and upscales the uploaded image `asset_id`. */
+        TrueTouch: {
+            /** @example ast_01 */
+            asset_id: string;
+            /** @example 0.5 */
+            enhance_strength?: number;
+            /** @example 1.5 */
+            scale_factor?: number;
+        };
+        /** @description Image to video. The input image (a generated `media_id` or an uploaded `asset_id`, exactly one) must have aspect ratio 3:5 or 5:3. */
+        VideoAnyone: {
+            /** @example media_01 */
+            media_id?: string;
+            /** @example ast_01 */
+            asset_id?: string;
+            /** @example Camera static, a woman riding a bicycle */
+            prompt: string;
+            /** @example 5 */
+            duration?: number;
+        } & (unknown | unknown);
+        EstimateGenerationResponse: {
+            data: components["schemas"]["Estimate"];
+            err?: components["schemas"]["ErrOrEmpty"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The credit cost of a would-be generation and the current balance. */
+        Estimate: {
+            /** @example 5 */
+            estimated: number;
+            /** @example 20 */
+            balance: number;
+        } & {
+            [key: string]: unknown;
+        };
+        ListGenerationsResponse: {
+            data: components["schemas"]["Generation"][];
+            err?: components["schemas"]["ErrOrEmpty"];
+            pagination?: components["schemas"]["Pagination"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A generation (a batch of media) as get and list return it. */
+        Generation: {
+            /** @example gen_01 */
+            generation_id: string;
+            /**
+             * @description Unix time in seconds.
+             * @example 1675732000
+             */
+            created_at: number;
+            media: components["schemas"]["Media"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description One media item of a generation. */
+        Media: {
+            /** @example media_01 */
+            id: string;
+            dim: components["schemas"]["Dim"] & unknown;
+            type: components["schemas"]["MediaType"] & unknown;
+            status: components["schemas"]["MediaStatus"];
+            /** @example object-url */
+            url?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        Pagination: {
+            /** @example 1 */
+            page: number;
+            /** @example 10 */
+            page_size: number;
+            /** @example 100 */
+            total: number;
+        } & {
+            [key: string]: unknown;
+        };
+        GetGenerationResponse: {
+            data: components["schemas"]["Generation"] & unknown;
+            err?: components["schemas"]["ErrOrEmpty"];
+            pagination?: components["schemas"]["Pagination"];
+        } & {
+            [key: string]: unknown;
+        };
+        GetMediaResponse: {
+            data: components["schemas"]["Media"] & unknown;
+            err?: components["schemas"]["ErrOrEmpty"];
+        } & {
+            [key: string]: unknown;
+        };
+        DeleteGenerationResponse: {
+            data: components["schemas"]["DeletedId"];
+            err?: components["schemas"]["ErrOrEmpty"];
+        } & {
+            [key: string]: unknown;
+        };
+        DeletedId: {
+            /** @example gen_01 */
+            id: string;
+        } & {
+            [key: string]: unknown;
+        };
+        DeleteMediaResponse: {
+            data: components["schemas"]["DeletedId"];
+            err?: components["schemas"]["ErrOrEmpty"];
+        } & {
+            [key: string]: unknown;
+        };
+        DeleteImageResponse: {
+            data: components["schemas"]["DeletedImage"];
+            err?: components["schemas"]["ErrOrEmpty"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Answer of the deprecated delete image operation (no example is documented). */
+        DeletedImage: {
+            /** @example img_01 */
+            id?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        GetGenerationStatusResponse: {
+            data: components["schemas"]["ImageStatus"][];
+            err?: components["schemas"]["ErrOrEmpty"];
+        } & {
+            [key: string]: unknown;
+        };
+        ImageStatus: {
+            /** @example img_01 */
+            image_id: string;
+            /**
+             * @example success
+             * @enum {string}
+             */
+            status: "pending" | "success" | "failed" | "censored";
+        } & {
+            [key: string]: unknown;
+        };
+        GetImageStatusResponse: {
+            data: components["schemas"]["ImageStatus"] & unknown;
+            err?: components["schemas"]["ErrOrEmpty"];
+        } & {
+            [key: string]: unknown;
+        };
+        ListModelsResponse: {
+            data: components["schemas"]["Model"][];
+            err?: components["schemas"]["ErrOrEmpty"];
+            pagination?: components["schemas"]["Pagination"];
+        } & {
+            [key: string]: unknown;
+        };
+        Model: {
+            /** @example JuggernautXL */
+            name: string;
+            /** @example sdxl */
+            base_model: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @example flux
+         * @enum {string}
+         */
+        ResourceType: "sd" | "sdxl" | "flux";
+        ListStylesResponse: {
+            data: components["schemas"]["Style"][];
+            err?: components["schemas"]["ErrOrEmpty"];
+            pagination?: components["schemas"]["Pagination"];
+        } & {
+            [key: string]: unknown;
+        };
+        Style: {
+            /** @example Bokeh */
+            name: string;
+            /** @example sdxl */
+            base_model: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ListControlnetsResponse: {
+            data: components["schemas"]["Controlnet"][];
+            err?: components["schemas"]["ErrOrEmpty"];
+            pagination?: components["schemas"]["Pagination"];
+        } & {
+            [key: string]: unknown;
+        };
+        Controlnet: {
+            /** @example Canny */
+            name: string;
+            /** @example flux */
+            base_model: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @example flux
+         * @enum {string}
+         */
+        ControlnetType: "sd" | "sdxl" | "flux";
+        ListLorasResponse: {
+            data: components["schemas"]["Lora"][];
+            err?: components["schemas"]["ErrOrEmpty"];
+            pagination?: components["schemas"]["Pagination"];
+        } & {
+            [key: string]: unknown;
+        };
+        Lora: {
+            /** @example lora_name */
+            name: string;
+            /** @example sdxl */
+            base_model: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ListVoicesResponse: {
+            data: components["schemas"]["Voice"][];
+            err?: components["schemas"]["ErrOrEmpty"];
+            pagination?: components["schemas"]["Pagination"];
+        } & {
+            [key: string]: unknown;
+        };
+        Voice: {
+            /** @example Rachel */
+            name: string;
+        } & {
+            [key: string]: unknown;
+        };
+        CreateCharacterResponse: {
+            data: components["schemas"]["Character"];
+            err?: components["schemas"]["ErrOrEmpty"];
+        } & {
+            [key: string]: unknown;
+        };
+        Character: {
+            /** @example character_001 */
+            id: string;
+            /** @example character_01 */
+            name: string;
+            character_type: components["schemas"]["CharacterType"];
+            /** @example a female, european, 25 years old, slim */
+            prompt: string;
+            /** @example https://redernet-image-data.s3.amazonaws.com/input_images/ast_123abc.png */
+            input_image?: string;
+            /** @example false */
+            system_character?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @example realistic
+         * @enum {string}
+         */
+        CharacterType: "realistic" | "stylized";
+        /** @description A new character from a face image asset. */
+        CreateCharacterRequest: {
+            /** @example ast_123abc */
+            asset_id: string;
+            character_type: components["schemas"]["CharacterType"];
+            /** @example character_01 */
+            name: string;
+            /** @example a female, european, 25 years old, slim */
+            prompt: string;
+        };
+        ListCharactersResponse: {
+            data: components["schemas"]["Character"][];
+            err?: components["schemas"]["ErrOrEmpty"];
+            pagination?: components["schemas"]["Pagination"];
+        } & {
+            [key: string]: unknown;
+        };
+        UploadAssetResponse: {
+            data: components["schemas"]["UploadSlotV1"];
+            err?: components["schemas"]["ErrOrEmpty"];
+        } & {
+            [key: string]: unknown;
+        };
+        UploadSlotV1: {
+            asset: components["schemas"]["AssetV1"];
+            /** @example https://s3-presigned-url */
+            upload_url: string;
+        } & {
+            [key: string]: unknown;
+        };
+        AssetV1: {
+            /** @example ast_xxxxxxxx */
+            id: string;
+            data: components["schemas"]["AssetFile"];
+            status: components["schemas"]["AssetStatus"];
+            /**
+             * @example [
+             *       "api"
+             *     ]
+             */
+            tags: string[];
+            type: components["schemas"]["AssetType"];
+        } & {
+            [key: string]: unknown;
+        };
+        AssetFile: {
+            size: components["schemas"]["Dim"] & unknown;
+            /** @example https://s3-asset-url */
+            url: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @example pending
+         * @enum {string}
+         */
+        AssetStatus: "pending" | "active" | "failed" | "archive";
+        /**
+         * @example image
+         * @enum {string}
+         */
+        AssetType: "image" | "video" | "audio";
+        /** @description The approximate size of the file about to be uploaded. */
+        UploadAssetRequest: {
+            size: components["schemas"]["SizeInput"];
+        };
+        /** @description Approximate pixel size of the file about to be uploaded. */
+        SizeInput: {
+            /** @example 512 */
+            height: number;
+            /** @example 512 */
+            width: number;
+        };
+        ArchiveAssetsResponse: {
+            data: components["schemas"]["AssetV1"][];
+            err?: components["schemas"]["ErrOrEmpty"];
+        } & {
+            [key: string]: unknown;
+        };
+        ArchiveAssetsRequest: {
+            /**
+             * @example [
+             *       "ast_01"
+             *     ]
+             */
+            ids: string[];
+        };
+        UploadAssetV2Response: {
+            data: components["schemas"]["UploadSlotV2"];
+            err?: components["schemas"]["ErrOrEmpty"];
+        } & {
+            [key: string]: unknown;
+        };
+        UploadSlotV2: {
+            /** @example ast_xxxxxxxx */
+            id: string;
+            type: components["schemas"]["AssetType"];
+            size: components["schemas"]["Dim"] & unknown;
+            /** @example https://s3-asset-url */
+            url: string;
+            /** @example https://s3-presigned-url */
+            upload_url: string;
+        } & {
+            [key: string]: unknown;
+        };
+        GetAssetV2Response: {
+            data: components["schemas"]["AssetV2"];
+            err?: components["schemas"]["ErrOrEmpty"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description An uploaded asset as v2 describes it. */
+        AssetV2: {
+            /** @example ast_xxxxxxxx */
+            id: string;
+            type: components["schemas"]["AssetType"];
+            status: components["schemas"]["AssetStatus"];
+            size: components["schemas"]["Dim"] & unknown;
+            /** @example https://s3-asset-url */
+            url: string;
+            /** @example 5 */
+            duration?: number;
+            /** @example 150 */
+            frames?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        ListAssetsV2Response: {
+            data: components["schemas"]["AssetV2"][];
+            err?: components["schemas"]["ErrOrEmpty"];
+            pagination?: components["schemas"]["Pagination"];
+        } & {
+            [key: string]: unknown;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listGenerations: {
+        parameters: {
+            query?: {
+                status?: "success" | "failed";
+                media_id?: string;
+                generation_id?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A list of feed items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListGenerationsResponse"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    generateMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerationRequest"];
+            };
+        };
+        responses: {
+            /** @description The generation was accepted; its media are `initiated`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GenerateMediaResponse"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not enough credits for this request. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    estimateGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GenerationRequest"];
+            };
+        };
+        responses: {
+            /** @description The estimate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EstimateGenerationResponse"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not enough credits for this request. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                generation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Details of a generation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetGenerationResponse"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                generation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The id of the deleted generation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteGenerationResponse"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                media_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Details of a media generation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetMediaResponse"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                media_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The id of the deleted media. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteMediaResponse"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                generation_id: string;
+                image_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteImageResponse"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGenerationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                generation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A list of statuses of the images. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetGenerationStatusResponse"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getImageStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                generation_id: string;
+                image_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status of the image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetImageStatusResponse"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: {
+                type?: components["schemas"]["ResourceType"];
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The available models. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListModelsResponse"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listStyles: {
+        parameters: {
+            query?: {
+                type?: components["schemas"]["ResourceType"];
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The available styles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListStylesResponse"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listControlnets: {
+        parameters: {
+            query?: {
+                type?: components["schemas"]["ControlnetType"];
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The available control nets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListControlnetsResponse"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listLoras: {
+        parameters: {
+            query?: {
+                type?: components["schemas"]["ResourceType"];
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The available LoRAs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListLorasResponse"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listVoices: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The available narrator voices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListVoicesResponse"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listCharacters: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The characters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListCharactersResponse"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createCharacter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCharacterRequest"];
+            };
+        };
+        responses: {
+            /** @description Successful response for created character. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateCharacterResponse"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadAssetRequest"];
+            };
+        };
+        responses: {
+            /** @description The asset and the upload URL. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadAssetResponse"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    archiveAssets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveAssetsRequest"];
+            };
+        };
+        responses: {
+            /** @description A list of deleted assets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveAssetsResponse"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadAssetV2: {
+        parameters: {
+            query?: {
+                type?: components["schemas"]["AssetType"] & unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UploadAssetRequest"];
+            };
+        };
+        responses: {
+            /** @description The asset and the upload URL. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadAssetV2Response"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAssetV2: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                asset_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAssetV2Response"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No such resource. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAssetsV2: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListAssetsV2Response"];
+                };
+            };
+            /** @description The request is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The X-API-KEY header is missing or not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The request breaks a rule of the contract. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; retry after the time in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service failed. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The service is unavailable for a while. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}

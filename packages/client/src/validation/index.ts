@@ -1,0 +1,42 @@
+// @mediagen/client/validation: request checks built on the schema package (zod). Kept out of the
+// core entry so a client that does not validate stays small:
+//   createClient({ apiKey, validator: schemaValidator() })
+import { type GenerationContext, type Issue, checkGenerationRequest, operationsById, validate } from '@mediagen/schema';
+import type { OperationId, RequestParts, RequestValidator, ValidationOutcome } from '../types.js';
+
+export interface SchemaValidatorOptions {
+  /**
+   * Facts for the generation rules that need them (the caller's plan, catalogue listings, input
+   * metadata). Rules whose facts are missing are skipped, as `checkGenerationRequest` does.
+   */
+  context?: GenerationContext;
+}
+
+/** Operations whose body is a generation request (checked with every generation rule). */
+const GENERATION_BODIES: ReadonlySet<string> = new Set(['generateMedia', 'estimateGeneration']);
+
+/** Checks path parameters, query and body of a request against the operations table. */
+export function schemaValidator(options: SchemaValidatorOptions = {}): RequestValidator {
+  return {
+    validate(operationId: OperationId, request: RequestParts): ValidationOutcome {
+      const op = operationsById[operationId];
+      const errors: Issue[] = [];
+      const warnings: Issue[] = [];
+      if (!op) return { errors, warnings };
+      if (op.params) errors.push(...validate(op.params, request.params ?? {}).errors);
+      if (op.query) errors.push(...validate(op.query, request.query ?? {}).errors);
+      if (op.body) {
+        if (GENERATION_BODIES.has(operationId)) {
+          const result = checkGenerationRequest(request.body, options.context);
+          errors.push(...result.errors);
+          warnings.push(...result.warnings);
+        } else {
+          errors.push(...validate(op.body, request.body).errors);
+        }
+      }
+      return { errors, warnings };
+    },
+  };
+}
+
+export type { GenerationContext };

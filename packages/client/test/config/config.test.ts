@@ -1,0 +1,80 @@
+// Configuration mistakes are reported before any request, clearly.
+import { MediaGenConfigError, createClient, createRawClient } from '@mediagen/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY, makeClient } from '../support/client.js';
+import { type TestServer, envelope, startServer } from '../support/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+describe('configuration', () => {
+  it.each([
+    ['missing', {}],
+    ['empty', { apiKey: '' }],
+    ['blank', { apiKey: '   ' }],
+    ['not a string', { apiKey: 42 }],
+  ])('%s apiKey → MediaGenConfigError, no request', (_name, options) => {
+    const before = server.requests.length;
+    expect(() => createClient({ baseUrl: server.url, ...options } as never)).toThrow(MediaGenConfigError);
+    expect(() => createClient({ baseUrl: server.url, ...options } as never)).toThrow(/^apiKey is required: pass createClient\(\{ apiKey \}\)/);
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('a key with a line break is refused without echoing it', () => {
+    const error = (() => {
+      try {
+        createClient({ apiKey: `${API_KEY}\n` });
+      } catch (e) {
+        return e as Error;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(MediaGenConfigError);
+    expect(error!.message).not.toContain(API_KEY);
+  });
+
+  it('no options, a relative baseUrl → MediaGenConfigError', () => {
+    expect(() => createClient(undefined as never)).toThrow(MediaGenConfigError);
+    expect(() => createClient({ apiKey: API_KEY, baseUrl: '/api' })).toThrow(/baseUrl "\/api" is not an absolute URL/);
+  });
+
+  it('createRawClient checks the key too', () => {
+    expect(() => createRawClient({ apiKey: '' })).toThrow(MediaGenConfigError);
+  });
+
+  it('defaults to the live base URL and sends userAgent and extra headers', async () => {
+    const seen: Request[] = [];
+    const client = createClient({
+      apiKey: API_KEY,
+      // A custom fetch is called as fetch(url, init), like the global one.
+      fetch: async (input, init) => {
+        seen.push(new Request(input, init));
+        return new Response(JSON.stringify(envelope([])), { headers: { 'content-type': 'application/json' } });
+      },
+      userAgent: 'my-app/1.2',
+      headers: { 'x-team': 'blue' },
+    });
+    await client.resources.voices();
+    expect(seen[0]!.url).toBe('https://api.rendernet.ai/pub/v1/voices');
+    expect(seen[0]!.headers.get('x-api-key')).toBe(API_KEY);
+    expect(seen[0]!.headers.get('user-agent')).toBe('my-app/1.2');
+    expect(seen[0]!.headers.get('x-team')).toBe('blue');
+  });
+
+  it('a baseUrl with a trailing slash and a custom fetch are honoured against the server', async () => {
+    server.on('GET', '/pub/v1/voices', { json: envelope([{ name: 'Rachel' }]) });
+    let calls = 0;
+    const { client } = makeClient(server, {
+      baseUrl: `${server.url}/`,
+      fetch: (input, init) => {
+        calls++;
+        return fetch(input, init);
+      },
+    });
+    await expect(client.resources.voices()).resolves.toEqual([{ name: 'Rachel' }]);
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,122 @@
+// Broken answers end in the right error within the time allowed: malformed JSON, a reset
+// connection, a response that never comes or never finishes, a refused connection, an abort.
+import { AbortError, ConnectionError, MediaGenError, ResponseParseError, TimeoutError } from '@mediagen/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeClient } from '../support/client.js';
+import { type TestServer, envelope, startServer } from '../support/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+/** The error a promise rejects with, and how long that took. */
+async function failure(promise: Promise<unknown>): Promise<{ error: unknown; ms: number }> {
+  const started = Date.now();
+  try {
+    await promise;
+  } catch (error) {
+    return { error, ms: Date.now() - started };
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('network failures', () => {
+  it('malformed JSON on a 200 → ResponseParseError (not retried)', async () => {
+    server.on('GET', '/pub/v1/generations/gen_bad', { status: 200, text: '{"data": {"generation_id": "gen_bad",', headers: { 'content-type': 'application/json', 'x-request-id': 'req_bad' } });
+    const { client } = makeClient(server);
+    const { error } = await failure(client.generations.get('gen_bad'));
+    expect(error).toBeInstanceOf(ResponseParseError);
+    const e = error as ResponseParseError;
+    expect(e.status).toBe(200);
+    expect(e.requestId).toBe('req_bad');
+    expect(e.operationId).toBe('getGeneration');
+    expect(e.message).toMatch(/^getGeneration: the 200 response is not valid JSON \(starts "\{\\"data\\"/);
+    expect(server.hits('GET', '/pub/v1/generations/gen_bad')).toBe(1);
+  });
+
+  it('connection reset (socket destroyed) → ConnectionError after the retries', async () => {
+    server.on('GET', '/pub/v1/generations/gen_reset', 'reset');
+    const { client } = makeClient(server, { maxRetries: 2 });
+    const { error, ms } = await failure(client.generations.get('gen_reset'));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).message).toMatch(/^getGeneration could not reach 127\.0\.0\.1:\d+: /);
+    expect(server.hits('GET', '/pub/v1/generations/gen_reset')).toBe(3);
+    expect(ms).toBeLessThan(2500);
+  });
+
+  it('a response that never starts → TimeoutError within timeoutMs', async () => {
+    server.on('GET', '/pub/v1/generations/gen_stall', 'stall');
+    const { client } = makeClient(server, { timeoutMs: 300, maxRetries: 0 });
+    const { error, ms } = await failure(client.generations.get('gen_stall'));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeoutMs).toBe(300);
+    expect((error as TimeoutError).message).toBe('getGeneration got no complete response within 300 ms.');
+    expect(ms).toBeGreaterThanOrEqual(280);
+    expect(ms).toBeLessThan(2500);
+  });
+
+  it('a body that never finishes → TimeoutError within timeoutMs', async () => {
+    server.on('GET', '/pub/v1/generations/gen_halfbody', 'stall-body');
+    const { client } = makeClient(server, { timeoutMs: 300, maxRetries: 0 });
+    const { error, ms } = await failure(client.generations.get('gen_halfbody'));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(ms).toBeLessThan(2500);
+  });
+
+  it('a timed-out GET is retried, each attempt with its own timeout', async () => {
+    server.on('GET', '/pub/v1/generations/gen_slow', [{ delayMs: 1000, json: envelope({ late: true }) }, { json: envelope({ generation_id: 'gen_slow', created_at: 1, media: [] }) }]);
+    const { client } = makeClient(server, { timeoutMs: 250, maxRetries: 1 });
+    await expect(client.generations.get('gen_slow')).resolves.toMatchObject({ generation_id: 'gen_slow' });
+    expect(server.hits('GET', '/pub/v1/generations/gen_slow')).toBe(2);
+  });
+
+  it('a timed-out generate is not retried', async () => {
+    server.on('POST', '/pub/v1/generations', 'stall');
+    const { client } = makeClient(server, { timeoutMs: 200, maxRetries: 3 });
+    const { error } = await failure(client.generations.create({ model: 'JuggernautXL', prompt: 'x' }));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(server.hits('POST', '/pub/v1/generations')).toBe(1);
+  });
+
+  it('a refused connection → ConnectionError', async () => {
+    const closed = await startServer();
+    const url = closed.url;
+    await closed.close();
+    const { client } = makeClient({ ...server, url }, { maxRetries: 1 });
+    const { error } = await failure(client.resources.models());
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toMatch(/ECONNREFUSED/);
+  });
+
+  it('abort while waiting for the response → AbortError, promptly', async () => {
+    server.on('GET', '/pub/v1/generations/gen_abort', 'stall');
+    const { client } = makeClient(server);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const { error, ms } = await failure(client.generations.get('gen_abort', { signal: controller.signal }));
+    expect(error).toBeInstanceOf(AbortError);
+    expect(error).toBeInstanceOf(MediaGenError);
+    expect((error as AbortError).operationId).toBe('getGeneration');
+    expect(ms).toBeLessThan(2500);
+  });
+
+  it('abort during the backoff between retries → AbortError', async () => {
+    server.on('GET', '/pub/v1/generations/gen_abort2', { status: 503, json: { err: { code: 'service_unavailable', message: 'x' } }, headers: { 'retry-after': '5' } });
+    const { client } = makeClient(server);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 150);
+    const { error, ms } = await failure(client.generations.get('gen_abort2', { signal: controller.signal }));
+    expect(error).toBeInstanceOf(AbortError);
+    expect(ms).toBeLessThan(2500);
+    expect(server.hits('GET', '/pub/v1/generations/gen_abort2')).toBe(1);
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    const { client } = makeClient(server);
+    const before = server.requests.length;
+    await expect(client.generations.get('gen_x', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortError);
+    expect(server.requests.length).toBe(before);
+  });
+});

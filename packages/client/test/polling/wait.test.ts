@@ -1,0 +1,79 @@
+// waitForGeneration polls until every media item is terminal and sums up what failed; it stops with
+// TimeoutError at its deadline and AbortError when the caller aborts.
+import { AbortError, type GenerationProgress, TimeoutError } from '@mediagen/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeClient } from '../support/client.js';
+import { type TestServer, envelope, startServer } from '../support/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const media = (id: string, status: string) => ({ id, dim: { height: 512, width: 512 }, type: 'image', status, ...(status === 'success' ? { url: `https://cdn/${id}.png` } : {}) });
+const generation = (id: string, statuses: string[]) => ({ generation_id: id, created_at: 1, media: statuses.map((s, i) => media(`${id}_m${i}`, s)) });
+
+describe('waitForGeneration', () => {
+  it('polls until every media item succeeded', async () => {
+    server.on('GET', '/pub/v1/generations/gen_w1', [
+      { json: envelope(generation('gen_w1', ['initiated', 'initiated'])) },
+      { json: envelope(generation('gen_w1', ['pending', 'success'])) },
+      { json: envelope(generation('gen_w1', ['success', 'success'])) },
+    ]);
+    const { client } = makeClient(server);
+    const progress: GenerationProgress[] = [];
+    const outcome = await client.waitForGeneration('gen_w1', { intervalMs: 20, onProgress: (p) => progress.push(p) });
+    expect(outcome.ok).toBe(true);
+    expect(outcome.failed).toEqual([]);
+    expect(outcome.succeeded.map((m) => m.id)).toEqual(['gen_w1_m0', 'gen_w1_m1']);
+    expect(outcome.generation).toEqual(generation('gen_w1', ['success', 'success']));
+    expect(progress.map((p) => [p.done, p.total])).toEqual([[0, 2], [1, 2], [2, 2]]);
+    expect(server.hits('GET', '/pub/v1/generations/gen_w1')).toBe(3);
+  });
+
+  it('ends when the rest failed, with the failed items summed up', async () => {
+    server.on('GET', '/pub/v1/generations/gen_w2', [
+      { json: envelope(generation('gen_w2', ['pending', 'pending', 'pending'])) },
+      { json: envelope(generation('gen_w2', ['success', 'failed', 'failed'])) },
+    ]);
+    const { client } = makeClient(server);
+    const outcome = await client.generations.wait('gen_w2', { intervalMs: 10 });
+    expect(outcome.ok).toBe(false);
+    expect(outcome.failed.map((m) => m.id)).toEqual(['gen_w2_m1', 'gen_w2_m2']);
+    expect(outcome.succeeded.map((m) => m.id)).toEqual(['gen_w2_m0']);
+  });
+
+  it('throws TimeoutError at the deadline, saying how far it got', async () => {
+    server.on('GET', '/pub/v1/generations/gen_w3', { json: envelope(generation('gen_w3', ['success', 'pending'])) });
+    const { client } = makeClient(server);
+    const started = Date.now();
+    const error = (await client.waitForGeneration('gen_w3', { intervalMs: 30, timeoutMs: 250 }).catch((e: unknown) => e)) as TimeoutError;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error.message).toBe('generation gen_w3 did not finish within 250 ms (1 of 2 media finished).');
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  it('the deadline also cuts a poll request in flight', async () => {
+    server.on('GET', '/pub/v1/generations/gen_w4', 'stall');
+    const { client } = makeClient(server);
+    const started = Date.now();
+    await expect(client.waitForGeneration('gen_w4', { timeoutMs: 200 })).rejects.toBeInstanceOf(TimeoutError);
+    expect(Date.now() - started).toBeLessThan(2500);
+  });
+
+  it('throws AbortError when the signal fires between polls', async () => {
+    server.on('GET', '/pub/v1/generations/gen_w5', { json: envelope(generation('gen_w5', ['pending'])) });
+    const { client } = makeClient(server);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 120);
+    const error = await client.waitForGeneration('gen_w5', { intervalMs: 50, signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AbortError);
+    expect((error as AbortError).message).toBe('waiting for generation gen_w5 was aborted.');
+  });
+
+  it('a generation that does not exist ends the wait with NotFoundError', async () => {
+    const { client } = makeClient(server);
+    await expect(client.waitForGeneration('gen_missing', { intervalMs: 10 })).rejects.toMatchObject({ name: 'NotFoundError', status: 404 });
+  });
+});

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+// Tests run from source: the `@mediagen/source` export condition points workspace imports at src/,
+// and the package's own entries (imported by name, as users do) are mapped to src/ as well.
+export default defineConfig({
+  resolve: {
+    conditions: ['@mediagen/source'],
+    alias: [
+      { find: /^@mediagen\/client$/, replacement: src('index.ts') },
+      { find: /^@mediagen\/client\/validation$/, replacement: src('validation/index.ts') },
+      { find: /^@mediagen\/client\/versions\/(.+)$/, replacement: src('generated/versions/$1.ts') },
+    ],
+  },
+  ssr: { resolve: { conditions: ['@mediagen/source'], externalConditions: ['@mediagen/source'] } },
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+  },
+});
