@@ -6,7 +6,7 @@
 // 2 when the toolchain itself cannot be installed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,7 +38,14 @@ if (installedPnpmVersion() !== pnpmVersion) {
   }
 }
 
-const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', DO_NOT_TRACK: '1' };
+// The pinned pnpm goes first on PATH: turbo (and package scripts) look it up by name.
+const pathKey = Object.keys(process.env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
+const env = {
+  ...process.env,
+  [pathKey]: [join(toolsDir, 'node_modules', '.bin'), process.env[pathKey]].filter(Boolean).join(delimiter),
+  TURBO_TELEMETRY_DISABLED: '1',
+  DO_NOT_TRACK: '1',
+};
 const pnpm = (args) => run(process.execPath, [pnpmBin, ...args], { env });
 
 const [command = 'install', ...rest] = process.argv.slice(2);
