@@ -36,7 +36,8 @@ if (mode === 'check') {
     if (readOrEmpty(target) !== content) writeFileSync(target, content);
   }
   if (mode === 'print') {
-    const cwd = process.cwd();
+    // Paths relative to where the user ran the command (pnpm runs scripts inside the package).
+    const cwd = process.env.INIT_CWD ?? process.cwd();
     console.log(`Emitted ${Object.keys(files).length} files in ${elapsed.toFixed(0)} ms:`);
     for (const path of Object.keys(files)) console.log(`  ${relative(cwd, join(packageRoot, path)) || path}`);
   }
