@@ -7,6 +7,8 @@ export * from './resources/catalogue.js';
 export * from './resources/characters.js';
 export * from './resources/assets.js';
 export * from './operations.js';
+// The ledger names operations by plain strings; the contract's own union wins.
+export type { OperationId } from './operations.js';
 export * from './provenance.js';
 export * from './rules/issues.js';
 export * from './rules/kinds.js';

@@ -90,13 +90,77 @@ const itemExamples: Record<string, Example> = Object.fromEntries(
   Object.entries(docs.generationItems).map(([name, item]) => [name, { summary: `${name} generation (docs field examples)`, value: [item] }]),
 );
 
+/** The success envelope of every operation, by operationId. */
+export const responses = {
+  generateMedia: envelope('GenerateMediaResponse', GenerationResult),
+  estimateGeneration: envelope('EstimateGenerationResponse', Estimate),
+  listGenerations: envelope('ListGenerationsResponse', z.array(Generation), { paginated: true }),
+  getGeneration: envelope('GetGenerationResponse', Generation, { paginated: true }),
+  getMedia: envelope('GetMediaResponse', Media),
+  deleteGeneration: envelope('DeleteGenerationResponse', DeletedId),
+  deleteMedia: envelope('DeleteMediaResponse', DeletedId),
+  deleteImage: envelope('DeleteImageResponse', DeletedImage),
+  getGenerationStatus: envelope('GetGenerationStatusResponse', z.array(ImageStatus)),
+  getImageStatus: envelope('GetImageStatusResponse', ImageStatus),
+  listModels: envelope('ListModelsResponse', z.array(Model), { paginated: true }),
+  listStyles: envelope('ListStylesResponse', z.array(Style), { paginated: true }),
+  listControlnets: envelope('ListControlnetsResponse', z.array(Controlnet), { paginated: true }),
+  listLoras: envelope('ListLorasResponse', z.array(Lora), { paginated: true }),
+  listVoices: envelope('ListVoicesResponse', z.array(Voice), { paginated: true }),
+  createCharacter: envelope('CreateCharacterResponse', Character),
+  listCharacters: envelope('ListCharactersResponse', z.array(Character), { paginated: true }),
+  uploadAsset: envelope('UploadAssetResponse', UploadSlotV1),
+  archiveAssets: envelope('ArchiveAssetsResponse', z.array(AssetV1)),
+  uploadAssetV2: envelope('UploadAssetV2Response', UploadSlotV2),
+  getAssetV2: envelope('GetAssetV2Response', AssetV2),
+  listAssetsV2: envelope('ListAssetsV2Response', z.array(AssetV2), { paginated: true }),
+};
+
+/** The request parts (path parameters, query, body) of every operation, by operationId. */
+export const requests = {
+  generateMedia: { body: GenerationRequest },
+  estimateGeneration: { body: GenerationRequest },
+  listGenerations: { query: query({ ...ListGenerationsQuery, ...PageQuery }) },
+  getGeneration: { params: pathParams('generation_id') },
+  getMedia: { params: pathParams('media_id') },
+  deleteGeneration: { params: pathParams('generation_id') },
+  deleteMedia: { params: pathParams('media_id') },
+  deleteImage: { params: pathParams('generation_id', 'image_id') },
+  getGenerationStatus: { params: pathParams('generation_id') },
+  getImageStatus: { params: pathParams('generation_id', 'image_id') },
+  listModels: { query: query(CatalogueQuery) },
+  listStyles: { query: query(CatalogueQuery) },
+  listControlnets: { query: query(ControlnetQuery) },
+  listLoras: { query: query(CatalogueQuery) },
+  listVoices: { query: query(VoicesQuery) },
+  createCharacter: { body: CreateCharacterRequest },
+  listCharacters: { query: query(ListCharactersQuery) },
+  uploadAsset: { body: UploadAssetRequest },
+  archiveAssets: { body: ArchiveAssetsRequest },
+  uploadAssetV2: { query: query(UploadAssetV2Query), body: UploadAssetRequest },
+  getAssetV2: { params: pathParams('asset_id') },
+  listAssetsV2: { query: query(ListAssetsV2Query) },
+} satisfies Record<keyof typeof responses, { params?: z.ZodObject<Shape>; query?: z.ZodObject<Shape>; body?: z.ZodType }>;
+
+/** An operationId of the contract. */
+export type OperationId = keyof typeof responses;
+type Parts<K extends OperationId> = (typeof requests)[K];
+/** The whole success envelope an operation answers, e.g. `ResponseOf<'listGenerations'>`. */
+export type ResponseOf<K extends OperationId> = z.output<(typeof responses)[K]>;
+/** The `data` of an operation's success envelope. */
+export type DataOf<K extends OperationId> = ResponseOf<K>['data'];
+/** The request body an operation takes (`never` when it takes none). */
+export type BodyOf<K extends OperationId> = Parts<K> extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+/** The query parameters an operation takes (`never` when it takes none). */
+export type QueryOf<K extends OperationId> = Parts<K> extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
+/** The path parameters an operation takes (`never` when it takes none). */
+export type ParamsOf<K extends OperationId> = Parts<K> extends { params: infer P extends z.ZodType } ? z.input<P> : never;
+
 const catalogue = (
   operationId: string,
   path: string,
-  item: z.ZodType,
   what: string,
   example: { summary: string; value: unknown },
-  q: Shape = CatalogueQuery,
   provenance: Provenance = { source: 'live-docs', note: 'path referenced by the generate page; item shape assumed' },
 ): OperationSpec => ({
   operationId,
@@ -105,11 +169,11 @@ const catalogue = (
   tag: 'Resources',
   summary: `List ${what}`,
   description: `Lists the available ${what}.`,
-  query: query(q),
+  ...requests[operationId as OperationId],
   success: {
     status: 200,
     description: `The available ${what}.`,
-    schema: envelope(`${operationId[0]!.toUpperCase()}${operationId.slice(1)}Response`, z.array(item), { paginated: true }),
+    schema: responses[operationId as keyof typeof responses],
     examples: { docs: example },
   },
   errors: QUERY_ERRORS,
@@ -127,18 +191,18 @@ const assumedList = (items: unknown[]) => ({
 export const operations: readonly OperationSpec[] = [
   {
     operationId: 'generateMedia',
+    ...requests.generateMedia,
     method: 'post',
     path: '/pub/v1/generations',
     tag: 'Generation',
     summary: 'Generate media',
     description:
       'Creates media from a JSON array of generation items and returns the generation id used to track them. Spends credits; never retried automatically.',
-    body: GenerationRequest,
     requestExamples: itemExamples,
     success: {
       status: 200,
       description: 'The generation was accepted; its media are `initiated`.',
-      schema: envelope('GenerateMediaResponse', GenerationResult),
+      schema: responses.generateMedia,
       examples: {
         ...one('docs example (completed after style_detail)', docs.generateResponse),
         model: { summary: 'a model generation', value: docs.generateResponseModel },
@@ -151,17 +215,17 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'estimateGeneration',
+    ...requests.estimateGeneration,
     method: 'post',
     path: '/pub/v1/generations/estimate',
     tag: 'Generation',
     summary: 'Estimate a generation',
     description: 'The credit cost of a would-be generation (same body as generate) and the current balance. Spends nothing.',
-    body: GenerationRequest,
     requestExamples: itemExamples,
     success: {
       status: 200,
       description: 'The estimate.',
-      schema: envelope('EstimateGenerationResponse', Estimate),
+      schema: responses.estimateGeneration,
       examples: one('docs example (its `error` key read as `err`)', docs.estimateResponse),
     },
     errors: [400, 401, 402, 422, 429, 500, 503],
@@ -171,16 +235,16 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'listGenerations',
+    ...requests.listGenerations,
     method: 'get',
     path: '/pub/v1/generations',
     tag: 'Generation',
     summary: 'List generations',
     description: 'The caller\u2019s generations, newest first, filtered by generation id, media id or status.',
-    query: query({ ...ListGenerationsQuery, ...PageQuery }),
     success: {
       status: 200,
       description: 'A list of feed items.',
-      schema: envelope('ListGenerationsResponse', z.array(Generation), { paginated: true }),
+      schema: responses.listGenerations,
       examples: one('docs example', docs.listGenerationsResponse),
     },
     errors: QUERY_ERRORS,
@@ -190,17 +254,17 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'getGeneration',
+    ...requests.getGeneration,
     method: 'get',
     path: '/pub/v1/generations/{generation_id}',
     tag: 'Generation',
     summary: 'Get a generation',
     description: 'One generation with the status of each of its media.',
-    params: pathParams('generation_id'),
     exampleParams: { generation_id: 'gen_01' },
     success: {
       status: 200,
       description: 'Details of a generation.',
-      schema: envelope('GetGenerationResponse', Generation, { paginated: true }),
+      schema: responses.getGeneration,
       examples: one('docs example', docs.getGenerationResponse),
     },
     errors: BY_ID_ERRORS,
@@ -210,17 +274,17 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'getMedia',
+    ...requests.getMedia,
     method: 'get',
     path: '/pub/v1/generations/media/{media_id}',
     tag: 'Generation',
     summary: 'Get a media item',
     description: 'One media item with its status, type, dimensions and (on success) URL.',
-    params: pathParams('media_id'),
     exampleParams: { media_id: 'media_01' },
     success: {
       status: 200,
       description: 'Details of a media generation.',
-      schema: envelope('GetMediaResponse', Media),
+      schema: responses.getMedia,
       examples: one('docs example', docs.getMediaResponse),
     },
     errors: BY_ID_ERRORS,
@@ -230,17 +294,17 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'deleteGeneration',
+    ...requests.deleteGeneration,
     method: 'delete',
     path: '/pub/v1/generations/{generation_id}',
     tag: 'Generation',
     summary: 'Delete a generation',
     description: 'Deletes a generation and all of its media.',
-    params: pathParams('generation_id'),
     exampleParams: { generation_id: 'gen_01' },
     success: {
       status: 200,
       description: 'The id of the deleted generation.',
-      schema: envelope('DeleteGenerationResponse', DeletedId),
+      schema: responses.deleteGeneration,
       examples: one('docs example', docs.deleteGenerationResponse),
     },
     errors: BY_ID_ERRORS,
@@ -250,17 +314,17 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'deleteMedia',
+    ...requests.deleteMedia,
     method: 'delete',
     path: '/pub/v1/generations/media/{media_id}',
     tag: 'Generation',
     summary: 'Delete a media item',
     description: 'Deletes one media item; the other media of the same generation are kept.',
-    params: pathParams('media_id'),
     exampleParams: { media_id: 'media_01' },
     success: {
       status: 200,
       description: 'The id of the deleted media.',
-      schema: envelope('DeleteMediaResponse', DeletedId),
+      schema: responses.deleteMedia,
       examples: one('interface description', { data: { id: 'media_01' }, err: {} }),
     },
     errors: BY_ID_ERRORS,
@@ -270,18 +334,18 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'deleteImage',
+    ...requests.deleteImage,
     method: 'delete',
     path: '/pub/v1/generations/{generation_id}/images/{image_id}',
     tag: 'Generation',
     summary: 'Delete an image (deprecated)',
     description: 'Deprecated: use deleteMedia. Deletes one image of a batch and keeps the rest.',
     deprecatedBy: 'deleteMedia',
-    params: pathParams('generation_id', 'image_id'),
     exampleParams: { generation_id: 'gen_01', image_id: 'img_01' },
     success: {
       status: 200,
       description: 'The image was deleted.',
-      schema: envelope('DeleteImageResponse', DeletedImage),
+      schema: responses.deleteImage,
       examples: one('assumed shape', { data: { id: 'img_01' }, err: {} }),
     },
     errors: BY_ID_ERRORS,
@@ -291,18 +355,18 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'getGenerationStatus',
+    ...requests.getGenerationStatus,
     method: 'get',
     path: '/pub/v1/generations/{generation_id}/status',
     tag: 'Generation',
     summary: 'Generation status (deprecated)',
     description: 'Deprecated: use getGeneration. The status of each image of a generation.',
     deprecatedBy: 'getGeneration',
-    params: pathParams('generation_id'),
     exampleParams: { generation_id: 'gen_01' },
     success: {
       status: 200,
       description: 'A list of statuses of the images.',
-      schema: envelope('GetGenerationStatusResponse', z.array(ImageStatus)),
+      schema: responses.getGenerationStatus,
       examples: one('docs example', docs.generationStatusResponse),
     },
     errors: BY_ID_ERRORS,
@@ -312,18 +376,18 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'getImageStatus',
+    ...requests.getImageStatus,
     method: 'get',
     path: '/pub/v1/generations/{generation_id}/images/{image_id}/status',
     tag: 'Generation',
     summary: 'Image status (deprecated)',
     description: 'Deprecated: use getMedia. The status of one image.',
     deprecatedBy: 'getMedia',
-    params: pathParams('generation_id', 'image_id'),
     exampleParams: { generation_id: 'gen_01', image_id: 'img_01' },
     success: {
       status: 200,
       description: 'The status of the image.',
-      schema: envelope('GetImageStatusResponse', ImageStatus),
+      schema: responses.getImageStatus,
       examples: one('docs example', docs.imageStatusResponse),
     },
     errors: BY_ID_ERRORS,
@@ -331,44 +395,42 @@ export const operations: readonly OperationSpec[] = [
     spendsCredits: false,
     provenance: { source: 'live-docs' },
   },
-  catalogue('listModels', '/pub/v1/models', Model, 'models', assumedList([
+  catalogue('listModels', '/pub/v1/models', 'models', assumedList([
     { name: 'JuggernautXL', base_model: 'sdxl' },
     { name: 'Flux', base_model: 'flux' },
   ])),
-  catalogue('listStyles', '/pub/v1/styles', Style, 'styles', assumedList([
+  catalogue('listStyles', '/pub/v1/styles', 'styles', assumedList([
     { name: 'Bokeh', base_model: 'sdxl' },
     { name: 'Black & White', base_model: 'flux' },
   ])),
   catalogue(
     'listControlnets',
     '/pub/v1/controlnets',
-    Controlnet,
     'control nets',
     { summary: 'docs example (?type=flux)', value: docs.listFluxControlnetsResponse },
-    ControlnetQuery,
     { source: 'live-docs', note: 'the Flux control net example' },
   ),
-  catalogue('listLoras', '/pub/v1/loras', Lora, 'LoRAs', assumedList([
+  catalogue('listLoras', '/pub/v1/loras', 'LoRAs', assumedList([
     { name: 'lora_name', base_model: 'sdxl' },
     { name: 'film_grain', base_model: 'sd 1.5' },
   ])),
-  catalogue('listVoices', '/pub/v1/voices', Voice, 'narrator voices', assumedList([{ name: 'Rachel' }, { name: 'Adam' }]), VoicesQuery, {
+  catalogue('listVoices', '/pub/v1/voices', 'narrator voices', assumedList([{ name: 'Rachel' }, { name: 'Adam' }]), {
     source: 'live-docs',
     note: 'path referenced by the narrator docs; item shape assumed',
   }),
   {
     operationId: 'createCharacter',
+    ...requests.createCharacter,
     method: 'post',
     path: '/pub/v1/characters',
     tag: 'Characters',
     summary: 'Create a character',
     description: 'Creates a uniquely named character from a face image asset; use its name in prompts.',
-    body: CreateCharacterRequest,
     requestExamples: one('docs example', docs.createCharacterRequest),
     success: {
       status: 201,
       description: 'Successful response for created character.',
-      schema: envelope('CreateCharacterResponse', Character),
+      schema: responses.createCharacter,
       examples: one('docs example', docs.createCharacterResponse),
     },
     errors: WRITE_ERRORS,
@@ -378,16 +440,16 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'listCharacters',
+    ...requests.listCharacters,
     method: 'get',
     path: '/pub/v1/characters',
     tag: 'Characters',
     summary: 'List characters',
     description: 'The caller\u2019s characters (and system characters).',
-    query: query(ListCharactersQuery),
     success: {
       status: 200,
       description: 'The characters.',
-      schema: envelope('ListCharactersResponse', z.array(Character), { paginated: true }),
+      schema: responses.listCharacters,
       examples: one('shape assumed from create', {
         data: [{ ...docs.createCharacterResponse.data, system_character: false }],
         err: {},
@@ -401,17 +463,17 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'uploadAsset',
+    ...requests.uploadAsset,
     method: 'post',
     path: '/pub/v1/assets/upload',
     tag: 'Assets',
     summary: 'Upload an asset (v1)',
     description: 'Reserves an image asset and returns a presigned `upload_url` to send the bytes to.',
-    body: UploadAssetRequest,
     requestExamples: one('docs example', docs.uploadAssetRequest),
     success: {
       status: 201,
       description: 'The asset and the upload URL.',
-      schema: envelope('UploadAssetResponse', UploadSlotV1),
+      schema: responses.uploadAsset,
       examples: one('docs example', docs.uploadAssetResponse),
     },
     errors: WRITE_ERRORS,
@@ -421,17 +483,17 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'archiveAssets',
+    ...requests.archiveAssets,
     method: 'post',
     path: '/pub/v1/assets/archive',
     tag: 'Assets',
     summary: 'Archive assets',
     description: 'Archives (deletes) assets by id.',
-    body: ArchiveAssetsRequest,
     requestExamples: one('docs example', docs.archiveAssetsRequest),
     success: {
       status: 200,
       description: 'A list of deleted assets.',
-      schema: envelope('ArchiveAssetsResponse', z.array(AssetV1)),
+      schema: responses.archiveAssets,
       examples: one('docs example (with its filled err)', docs.archiveAssetsResponse),
     },
     errors: WRITE_ERRORS,
@@ -441,19 +503,18 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'uploadAssetV2',
+    ...requests.uploadAssetV2,
     method: 'post',
     path: '/pub/v2/assets/upload',
     tag: 'Assets',
     summary: 'Upload an asset (v2)',
     description: 'Reserves an image, video (mp4, webm) or audio (mp3) asset and returns a presigned `upload_url`.',
-    query: query(UploadAssetV2Query),
     exampleQuery: { type: 'image' },
-    body: UploadAssetRequest,
     requestExamples: one('docs example', docs.uploadAssetRequest),
     success: {
       status: 201,
       description: 'The asset and the upload URL.',
-      schema: envelope('UploadAssetV2Response', UploadSlotV2),
+      schema: responses.uploadAssetV2,
       examples: one('docs example', docs.uploadAssetV2Response),
     },
     errors: WRITE_ERRORS,
@@ -463,17 +524,17 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'getAssetV2',
+    ...requests.getAssetV2,
     method: 'get',
     path: '/pub/v2/assets/{asset_id}',
     tag: 'Assets',
     summary: 'Get an asset (v2)',
     description: 'Size, type, status, URL, and for videos and audio duration (and frames for videos).',
-    params: pathParams('asset_id'),
     exampleParams: { asset_id: 'ast_01' },
     success: {
       status: 200,
       description: 'The asset.',
-      schema: envelope('GetAssetV2Response', AssetV2),
+      schema: responses.getAssetV2,
       examples: one('shape assumed', {
         data: { id: 'ast_01', type: 'video', status: 'active', size: { height: 1280, width: 768 }, url: 'https://s3-asset-url', duration: 5, frames: 150 },
         err: {},
@@ -486,16 +547,16 @@ export const operations: readonly OperationSpec[] = [
   },
   {
     operationId: 'listAssetsV2',
+    ...requests.listAssetsV2,
     method: 'get',
     path: '/pub/v2/assets',
     tag: 'Assets',
     summary: 'List assets (v2)',
     description: 'All uploaded assets, paginated.',
-    query: query(ListAssetsV2Query),
     success: {
       status: 200,
       description: 'The assets.',
-      schema: envelope('ListAssetsV2Response', z.array(AssetV2), { paginated: true }),
+      schema: responses.listAssetsV2,
       examples: one('shape assumed', {
         data: [{ id: 'ast_01', type: 'image', status: 'active', size: { height: 512, width: 512 }, url: 'https://s3-asset-url' }],
         err: {},
