@@ -79,7 +79,7 @@ const ids = {
 };
 const pathParams = <K extends keyof typeof ids>(...keys: K[]) =>
   z.object(Object.fromEntries(keys.map((k) => [k, ids[k]])) as Pick<typeof ids, K>);
-const query = (shape: Shape) => z.object(shape);
+const query = <S extends Shape>(shape: S) => z.object(shape);
 
 const WRITE_ERRORS: ErrorStatus[] = [400, 401, 422, 429, 500, 503];
 const QUERY_ERRORS: ErrorStatus[] = [400, 401, 422, 429, 500, 503];

@@ -11,7 +11,7 @@ export const ResourceType = z.enum(RESOURCE_TYPES).openapi('ResourceType', { exa
 /** Values of `type` on the control net listing; `flux` was added on 2024-12-04. */
 export const ControlnetType = z.enum(RESOURCE_TYPES).openapi('ControlnetType', { example: 'flux' });
 
-const typeQuery = (schema: z.ZodType) => ({
+const typeQuery = <T extends z.ZodType>(schema: T) => ({
   type: assumed(schema, 'type filters by base model: sd, sdxl or flux (only flux is documented)').optional(),
   ...PageQuery,
 });
