@@ -13,10 +13,18 @@ export interface ChunkSize {
   byPackage: Record<string, number>;
 }
 
+/** One lazily loaded chunk: its sources (paths relative to the package root) and its size. */
+export interface LazyChunk extends ChunkSize {
+  inputs: string[];
+}
+
 export interface BundleSize {
   entry: string;
   initial: ChunkSize;
+  /** Every lazily loaded chunk together. */
   lazy: ChunkSize;
+  /** The same, chunk by chunk. */
+  lazyChunks: LazyChunk[];
 }
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -67,10 +75,17 @@ export async function measureBundle(entry: string): Promise<BundleSize> {
     for (const imported of outputs[path]!.imports) if (imported.kind === 'import-statement' && outputs[imported.path]) visit(imported.path);
   };
   visit(entryChunk);
-  const size: BundleSize = { entry, initial: empty(), lazy: empty() };
+  const size: BundleSize = { entry, initial: empty(), lazy: empty(), lazyChunks: [] };
   for (const [path, output] of Object.entries(outputs)) {
     if (path.endsWith('.map')) continue;
-    add(initialChunks.has(path) ? size.initial : size.lazy, contents.get(path)!, output);
+    if (initialChunks.has(path)) {
+      add(size.initial, contents.get(path)!, output);
+      continue;
+    }
+    add(size.lazy, contents.get(path)!, output);
+    const chunk: LazyChunk = { ...empty(), inputs: Object.keys(output.inputs) };
+    add(chunk, contents.get(path)!, output);
+    size.lazyChunks.push(chunk);
   }
   return size;
 }

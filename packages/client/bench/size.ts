@@ -17,5 +17,5 @@ console.log('Bundle sizes (esbuild, ESM, browser, minified; gzip -9)');
 for (const [name, entry] of ENTRIES) {
   const size = await measureBundle(entry);
   console.log(`${name.padEnd(30)} initial ${describe(size.initial)}`);
-  if (size.lazy.minified > 0) console.log(`${''.padEnd(30)} lazy    ${describe(size.lazy)}`);
+  for (const chunk of size.lazyChunks) console.log(`${''.padEnd(30)} lazy    ${describe(chunk)}`);
 }

@@ -5,9 +5,13 @@ import type { Client } from 'openapi-fetch';
 import createFetchClient from 'openapi-fetch';
 import type { OperationId } from './generated/operations.js';
 import type { paths } from './generated/paths.js';
+import { waiting } from './later.js';
 import { type Lister, type PageParams, paginate } from './pagination.js';
-import { type GenerationOutcome, type PollOptions, type WaitForGenerationOptions, outcomeOf, poll, progressOf } from './polling.js';
-import { DEFAULT_BASE_URL, baseHeaders, checkApiKey, createTransport } from './transport.js';
+import { AbortError, TimeoutError, UploadError } from './errors.js';
+import type { Kit } from './kit.js';
+import { type GenerationOutcome, type PollOptions, TERMINAL_STATUSES, type WaitForGenerationOptions } from './polling.js';
+import { ABORTED, attemptSignal, backoffDelay, isRetryableStatus, sleep } from './timing.js';
+import { baseHeaders, baseUrlOf, checkApiKey, createTransport } from './transport.js';
 import type {
   ArchiveAssetsRequest,
   AssetType,
@@ -42,7 +46,7 @@ import type {
   UploadSlotV2,
   Voice,
 } from './types.js';
-import { type UploadBytes, contentTypeFor, putBytes } from './upload.js';
+import type { UploadBytes } from './upload.js';
 
 export interface UploadFileInput {
   /** `image` (default), `video` (mp4, webm) or `audio` (mp3). */
@@ -145,12 +149,28 @@ export function normalizeGenerationInput(input: GenerationInput | readonly Gener
   });
 }
 
+/** The core's parts that the lazily loaded `waiting.ts` uses (see kit.ts for why they are handed over). */
+const KIT: Kit = {
+  AbortError,
+  TimeoutError,
+  UploadError,
+  ABORTED,
+  sleep,
+  attemptSignal,
+  backoffDelay,
+  isRetryableStatus,
+  terminal: TERMINAL_STATUSES,
+};
+
+/** Shared rather than a closure made per call. */
+const dataOf = <T>(result: CallResult<T>): T => result.data;
+
 /** Creates the client. Throws MediaGenConfigError (before any request) when the options are unusable. */
 export function createClient(options: ClientOptions): MediaGenClient {
   const transport = createTransport(options);
   const data = <T>(operationId: OperationId, parts: RequestParts, requestOptions?: RequestOptions): Promise<T> =>
-    transport.call<T>(operationId, parts, requestOptions).then((result) => result.data);
-  // Method makers: by the id in the path, by query (listings), by body.
+    transport.call<T>(operationId, parts, requestOptions).then(dataOf);
+  // Method makers: by the id(s) in the path, by query (listings), by body.
   const byId =
     <T>(operationId: OperationId, name: string) =>
     (id: string, o?: RequestOptions) =>
@@ -159,29 +179,17 @@ export function createClient(options: ClientOptions): MediaGenClient {
     <T, Q extends object>(operationId: OperationId) =>
     (q?: Q, o?: RequestOptions) =>
       data<PagedList<T>>(operationId, { query: q as Record<string, unknown> | undefined }, o);
+  const byIds =
+    <T>(operationId: OperationId) =>
+    (generationId: string, imageId: string, o?: RequestOptions) =>
+      data<T>(operationId, { params: { generation_id: generationId, image_id: imageId } }, o);
   const withBody =
     <T, B>(operationId: OperationId) =>
     (body: B, o?: RequestOptions) =>
       data<T>(operationId, { body }, o);
 
-  const waitForGeneration = (generationId: string, waitOptions: WaitForGenerationOptions = {}) =>
-    poll(
-      {
-        what: `generation ${generationId}`,
-        operationId: 'getGeneration',
-        fetch: (signal) => data<Generation>('getGeneration', { params: { generation_id: generationId } }, { signal }),
-        isDone: (generation) => {
-          const progress = progressOf(generation);
-          return progress.total > 0 && progress.done === progress.total;
-        },
-        onEach: (generation) => waitOptions.onProgress?.(progressOf(generation)),
-        describe: (generation) => {
-          const progress = progressOf(generation);
-          return `${progress.done} of ${progress.total} media finished`;
-        },
-      },
-      waitOptions,
-    ).then(outcomeOf);
+  const waitForGeneration = (generationId: string, waitOptions?: WaitForGenerationOptions) =>
+    waiting().then((w) => w.waitForGeneration(KIT, generations.get, generationId, waitOptions));
 
   const generations: GenerationsApi = {
     create: (input, o) => data('generateMedia', { body: normalizeGenerationInput(input) }, o),
@@ -190,7 +198,7 @@ export function createClient(options: ClientOptions): MediaGenClient {
     get: byId('getGeneration', 'generation_id'),
     delete: byId('deleteGeneration', 'generation_id'),
     iterate: (q, o) => paginate(generations.list, q, o),
-    wait: (id, o) => waitForGeneration(id, o),
+    wait: waitForGeneration,
   };
 
   const assets: AssetsApi = {
@@ -199,38 +207,7 @@ export function createClient(options: ClientOptions): MediaGenClient {
     uploadV2: (body, q, o) => data('uploadAssetV2', { body, query: q }, o),
     get: byId('getAssetV2', 'asset_id'),
     list: listing('listAssetsV2'),
-    async uploadFile(input) {
-      const requestOptions: RequestOptions = {};
-      if (input.signal) requestOptions.signal = input.signal;
-      if (input.timeoutMs !== undefined) requestOptions.timeoutMs = input.timeoutMs;
-      const type = input.type ?? 'image';
-      const slot = await assets.uploadV2({ size: { height: input.size.height, width: input.size.width } }, { type }, requestOptions);
-      await putBytes(slot.upload_url, input.bytes, {
-        fetch: transport.fetch,
-        assetId: slot.id,
-        contentType: contentTypeFor(input.bytes, type, input.contentType),
-        timeoutMs: input.timeoutMs ?? transport.timeoutMs,
-        maxRetries: transport.maxRetries,
-        retryBaseDelayMs: transport.retryBaseDelayMs,
-        retryMaxDelayMs: transport.retryMaxDelayMs,
-        signal: input.signal,
-      });
-      transport.debug(`uploadFile: asset ${slot.id} bytes sent`);
-      const pending: AssetV2 = { id: slot.id, type: slot.type, status: 'pending', size: slot.size, url: slot.url };
-      if (!input.wait) return pending;
-      const pollOptions: PollOptions = input.wait === true ? {} : { ...input.wait };
-      if (input.signal && !pollOptions.signal) pollOptions.signal = input.signal;
-      return poll(
-        {
-          what: `asset ${slot.id}`,
-          operationId: 'getAssetV2',
-          fetch: (signal) => assets.get(slot.id, { signal }),
-          isDone: (asset) => asset.status !== 'pending',
-          describe: (asset) => `status ${asset.status}`,
-        },
-        pollOptions,
-      );
-    },
+    uploadFile: (input) => waiting().then((w) => w.uploadFile(KIT, { transport, uploadV2: assets.uploadV2, get: assets.get }, input)),
   };
 
   return {
@@ -252,14 +229,12 @@ export function createClient(options: ClientOptions): MediaGenClient {
     },
     assets,
     deprecated: {
-      deleteImage: (generationId, imageId, o) =>
-        data('deleteImage', { params: { generation_id: generationId, image_id: imageId } }, o),
+      deleteImage: byIds('deleteImage'),
       getGenerationStatus: byId('getGenerationStatus', 'generation_id'),
-      getImageStatus: (generationId, imageId, o) =>
-        data('getImageStatus', { params: { generation_id: generationId, image_id: imageId } }, o),
+      getImageStatus: byIds('getImageStatus'),
     },
     waitForGeneration,
-    paginate: (lister, q, o) => paginate(lister, q, o),
+    paginate,
     request: (operationId, parts = {}, o) => transport.call(operationId, parts, o),
     raw: transport.raw,
   };
@@ -280,8 +255,9 @@ export interface RawClientOptions {
 export function createRawClient<Paths extends {}>(options: RawClientOptions): Client<Paths> {
   const apiKey = checkApiKey(options?.apiKey);
   return createFetchClient<Paths>({
-    baseUrl: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ''),
+    baseUrl: baseUrlOf(options),
     headers: baseHeaders(apiKey, options.userAgent, options.headers),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // Undefined means openapi-fetch's default, the global fetch.
+    fetch: options.fetch,
   });
 }

@@ -27,14 +27,10 @@ export function formatIssue(issue: ValidationIssue): string {
 
 /** The base class of every error this package throws. */
 export class MediaGenError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
-
+  // The constructor is Error's own: (message, { cause }).
+  /** The name, the message and the own enumerable properties (`body` and `cause` are not). */
   toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { name: this.name, message: this.message };
-    for (const key of Object.keys(this)) out[key] = (this as unknown as Record<string, unknown>)[key];
-    return out;
+    return { name: this.name, message: this.message, ...(this as object) };
   }
 }
 
@@ -55,14 +51,14 @@ export interface ApiErrorInit {
 
 /** The service answered with a failure status. */
 export class ApiError extends MediaGenError {
-  readonly status: number;
+  declare readonly status: number;
   /** `err.code` of the envelope, or `http_<status>` when the body carried none. */
-  readonly code: string;
+  declare readonly code: string;
   /** `err.message` of the envelope as the service sent it. */
-  readonly serverMessage: string;
+  declare readonly serverMessage: string;
   /** From the `x-request-id` response header, when sent. */
-  readonly requestId: string | undefined;
-  readonly operationId: string;
+  declare readonly requestId: string | undefined;
+  declare readonly operationId: string;
 
   constructor(init: ApiErrorInit) {
     const where = init.requestId ? `${init.operationId}, request id ${init.requestId}` : init.operationId;
@@ -73,7 +69,7 @@ export class ApiError extends MediaGenError {
     this.requestId = init.requestId;
     this.operationId = init.operationId;
     // The raw body stays off JSON and enumeration; it is there for debugging.
-    Object.defineProperty(this, 'body', { value: init.body, enumerable: false });
+    Object.defineProperty(this, 'body', { value: init.body }); // not enumerable: the default
   }
 
   /** The parsed error body (usually `{ err: { code, message } }`). */
@@ -94,8 +90,8 @@ export class NotFoundError extends ApiError {}
  * is 422 and `issues` lists each problem with its path).
  */
 export class ValidationError extends ApiError {
-  readonly issues: readonly ValidationIssue[];
-  readonly local: boolean;
+  declare readonly issues: readonly ValidationIssue[];
+  declare readonly local: boolean;
 
   constructor(init: ApiErrorInit & { issues?: readonly ValidationIssue[]; local?: boolean }) {
     super(init);
@@ -114,14 +110,14 @@ export class ValidationError extends ApiError {
       issues,
       local: true,
     });
-    error.message = `invalid ${operationId} request (not sent):\n${lines.map((line) => `  ${line}`).join('\n')}`;
+    error.message = `invalid ${operationId} request (not sent):${lines.map((line) => `\n  ${line}`).join('')}`;
     return error;
   }
 }
 
 /** 429: too many requests. `retryAfterMs` is the wait the service asked for, when it said. */
 export class RateLimitError extends ApiError {
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init);
@@ -134,7 +130,7 @@ export class ServerError extends ApiError {}
 
 /** The connection failed (refused, reset, DNS, TLS) before a response arrived. */
 export class ConnectionError extends MediaGenError {
-  readonly operationId: string | undefined;
+  declare readonly operationId: string | undefined;
 
   constructor(message: string, operationId: string | undefined, cause?: unknown) {
     super(message, { cause });
@@ -144,8 +140,8 @@ export class ConnectionError extends MediaGenError {
 
 /** No answer within the time allowed (one attempt's `timeoutMs`, or a wait's deadline). */
 export class TimeoutError extends MediaGenError {
-  readonly operationId: string | undefined;
-  readonly timeoutMs: number;
+  declare readonly operationId: string | undefined;
+  declare readonly timeoutMs: number;
 
   constructor(message: string, operationId: string | undefined, timeoutMs: number) {
     super(message);
@@ -156,7 +152,7 @@ export class TimeoutError extends MediaGenError {
 
 /** The caller's AbortSignal fired. */
 export class AbortError extends MediaGenError {
-  readonly operationId: string | undefined;
+  declare readonly operationId: string | undefined;
 
   constructor(message: string, operationId: string | undefined) {
     super(message);
@@ -166,9 +162,9 @@ export class AbortError extends MediaGenError {
 
 /** A successful status whose body is not the JSON envelope `{ data, err }`. */
 export class ResponseParseError extends MediaGenError {
-  readonly status: number;
-  readonly operationId: string;
-  readonly requestId: string | undefined;
+  declare readonly status: number;
+  declare readonly operationId: string;
+  declare readonly requestId: string | undefined;
 
   constructor(message: string, status: number, operationId: string, requestId: string | undefined, cause?: unknown) {
     super(message, { cause });
@@ -181,13 +177,13 @@ export class ResponseParseError extends MediaGenError {
 /** Sending the bytes of an upload to its presigned URL failed. */
 export class UploadError extends MediaGenError {
   /** The status of the upload URL's answer; undefined when no answer arrived. */
-  readonly status: number | undefined;
-  readonly assetId: string;
+  declare readonly status: number | undefined;
+  declare readonly assetId: string;
 
   constructor(message: string, assetId: string, status: number | undefined, cause?: unknown) {
     super(message, { cause });
-    this.assetId = assetId;
     this.status = status;
+    this.assetId = assetId;
   }
 }
 
@@ -227,5 +223,6 @@ const NAMED = {
   UploadError,
 };
 for (const [name, Class] of Object.entries(NAMED)) {
-  Object.defineProperty(Class.prototype, 'name', { value: name, writable: true, configurable: true, enumerable: false });
+  // Not enumerable (the default of defineProperty), as Error.prototype.name is not.
+  Object.defineProperty(Class.prototype, 'name', { value: name, writable: true, configurable: true });
 }

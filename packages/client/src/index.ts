@@ -1,7 +1,8 @@
 // @mediagen/client: a typed client for the RenderNet (Affogato) media-generation API.
 // This entry carries no schema or zod code: request validation is `@mediagen/client/validation`,
 // per-date types are `@mediagen/client/versions/<key>`. The ledger transforms that upgrade legacy
-// responses are loaded only when such a response arrives.
+// responses are loaded only when such a response arrives, and the code of waiting, uploads and paging
+// on first use.
 export { createClient, createRawClient, normalizeGenerationInput } from './client.js';
 export type {
   AssetsApi,

@@ -12,7 +12,8 @@ export type Redactor = {
 };
 
 export function createRedactor(secret: string): Redactor {
-  const text = (value: string): string => (value.includes(secret) ? value.split(secret).join(REDACTED) : value);
+  // A string pattern is replaced as it is; REDACTED has no `$` patterns.
+  const text = (value: string): string => value.replaceAll(secret, REDACTED);
   const value = <T>(input: T): T => {
     if (typeof input === 'string') return text(input) as T;
     if (Array.isArray(input)) return input.map(value) as T;

@@ -72,6 +72,22 @@ describe('network failures', () => {
     expect(server.hits('GET', '/pub/v1/generations/gen_slow')).toBe(2);
   });
 
+  it('a timeout aborts only its own request, also after earlier calls (whose signals are reused)', async () => {
+    server.on('GET', '/pub/v1/generations/gen_quick', { json: envelope({ generation_id: 'gen_quick', created_at: 1, media: [] }) });
+    server.on('GET', '/pub/v1/generations/gen_late', { delayMs: 500, json: envelope({ generation_id: 'gen_late', created_at: 1, media: [] }) });
+    server.on('GET', '/pub/v1/generations/gen_never', 'stall');
+    const { client } = makeClient(server, { timeoutMs: 300, maxRetries: 0 });
+    for (let i = 0; i < 5; i++) await client.generations.get('gen_quick');
+    const [never, late] = await Promise.allSettled([
+      client.generations.get('gen_never'),
+      client.generations.get('gen_late', { timeoutMs: 2_000 }),
+    ]);
+    expect(never.status === 'rejected' && never.reason).toBeInstanceOf(TimeoutError);
+    expect(late).toMatchObject({ status: 'fulfilled', value: { generation_id: 'gen_late' } });
+    // The next calls get a signal that has not fired.
+    for (let i = 0; i < 10; i++) await expect(client.generations.get('gen_quick')).resolves.toMatchObject({ generation_id: 'gen_quick' });
+  });
+
   it('a timed-out generate is not retried', async () => {
     server.on('POST', '/pub/v1/generations', 'stall');
     const { client } = makeClient(server, { timeoutMs: 200, maxRetries: 3 });
