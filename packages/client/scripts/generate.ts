@@ -31,10 +31,9 @@ const header = (source: string, what: string) =>
     '',
   ].join('\n');
 
-async function renderTypes(documentPath: string, source: string, what: string): Promise<string> {
+async function renderTypesBody(documentPath: string): Promise<string> {
   const document = JSON.parse(readFileSync(documentPath, 'utf8')) as OpenAPI3;
-  const ast = await openapiTS(document, { alphabetize: false, exportType: false });
-  return header(source, what) + astToString(ast);
+  return astToString(await openapiTS(document, { alphabetize: false, exportType: false }));
 }
 
 /** Version keys with an emitted document (`baseline` and ledger dates), oldest first. */
@@ -120,17 +119,17 @@ function renderLegacyMarkers(): string {
 /** Every generated file, keyed by path relative to packages/client. */
 export async function renderGenerated(schemaRoot = schemaPackageRoot()): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
-  files[`${GENERATED_DIR}/paths.ts`] = await renderTypes(
-    join(schemaRoot, 'openapi', 'openapi.json'),
-    'the newest document of @mediagen/schema (openapi/openapi.json)',
-    'Types of the newest API version (paths, components, operations).',
-  );
+  const newest = await renderTypesBody(join(schemaRoot, 'openapi', 'openapi.json'));
+  files[`${GENERATED_DIR}/paths.ts`] =
+    header('the newest document of @mediagen/schema (openapi/openapi.json)', 'Types of the newest API version (paths, components, operations).') + newest;
   for (const key of emittedVersionKeys(schemaRoot)) {
-    files[`${VERSIONS_DIR}/${key}.ts`] = await renderTypes(
-      join(schemaRoot, 'openapi', 'versions', `${key}.json`),
-      `the ${key} document of @mediagen/schema (openapi/versions/${key}.json)`,
-      `Types of the API as of version ${key} (paths, components, operations).`,
-    );
+    const source = `the ${key} document of @mediagen/schema (openapi/versions/${key}.json)`;
+    const body = await renderTypesBody(join(schemaRoot, 'openapi', 'versions', `${key}.json`));
+    // The newest date's document is the newest document: re-export its types rather than repeat them.
+    files[`${VERSIONS_DIR}/${key}.ts`] =
+      body === newest
+        ? header(source, `Types of the API as of version ${key}: the newest version's.`) + "export type * from '../paths.js';\n"
+        : header(source, `Types of the API as of version ${key} (paths, components, operations).`) + body;
   }
   files[`${GENERATED_DIR}/operations.ts`] = renderOperations();
   files[`${GENERATED_DIR}/legacy.ts`] = renderLegacyMarkers();
