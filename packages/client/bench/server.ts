@@ -2,16 +2,9 @@
 // benchmark's event loop. Answers every request with the contract's getGeneration example.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { liveDocsExamples } from '@mediagen/schema';
 
-const body = JSON.stringify({
-  data: {
-    created_at: 1675732000,
-    generation_id: 'gen_01',
-    media: [{ id: 'media_01', dim: { height: 512, width: 512 }, type: 'image', status: 'success', url: 'object-url' }],
-  },
-  err: {},
-  pagination: { page: 1, page_size: 10, total: 100 },
-});
+const body = JSON.stringify(liveDocsExamples.getGenerationResponse);
 
 const server = createServer((req, res) => {
   req.resume();
