@@ -1,6 +1,6 @@
 // The 22 operations of the contract, in one table. The OpenAPI document, the client's method list,
 // the sandbox's routes and the conformance suite's per-operation checks are all built from it.
-import { type ErrorStatus, ErrorEnvelope, envelope } from './common.js';
+import { type ErrorStatus, PageQuery, envelope } from './common.js';
 import * as docs from './examples/live-docs.js';
 import { type Provenance, fromDocs, recordOperation, recordShape } from './provenance.js';
 import {
@@ -26,7 +26,6 @@ import {
   Media,
 } from './resources/generation.js';
 import { GenerationRequest } from './resources/generation-request.js';
-import { PageQuery } from './common.js';
 import { z } from './zod.js';
 
 export type Tag = 'Generation' | 'Resources' | 'Assets' | 'Characters';
@@ -579,4 +578,3 @@ for (const op of operations) {
 
 export const operationsById: Readonly<Record<string, OperationSpec>> = Object.fromEntries(operations.map((op) => [op.operationId, op]));
 
-export { ErrorEnvelope };
