@@ -1,17 +1,22 @@
 // The friendly layer: one method per operation, grouped by resource, returning the envelope's
-// `data`. Everything goes through the Transport; `raw` is the typed openapi-fetch client for
-// anything these methods do not cover.
-import type { Client } from 'openapi-fetch';
-import createFetchClient from 'openapi-fetch';
+// `data`. Every method is a call of the Transport, which goes through `raw`, the typed openapi-fetch
+// client: a middleware added with `client.use` sees every request, waiting and paging included.
+import type { Client, Middleware } from 'openapi-fetch';
+import { AbortError, TimeoutError, UnknownStatusError, UploadError } from './errors.js';
 import type { OperationId } from './generated/operations.js';
 import type { paths } from './generated/paths.js';
-import { waiting } from './later.js';
+import type { Kit } from './lazy/kit.js';
+import { loadWork } from './lazy/load.js';
 import { type Lister, type PageParams, paginate } from './pagination.js';
-import { AbortError, TimeoutError, UploadError } from './errors.js';
-import type { Kit } from './kit.js';
-import { type GenerationOutcome, type PollOptions, TERMINAL_STATUSES, type WaitForGenerationOptions } from './polling.js';
-import { ABORTED, attemptSignal, backoffDelay, isRetryableStatus, sleep } from './timing.js';
-import { baseHeaders, baseUrlOf, checkApiKey, createTransport } from './transport.js';
+import {
+  type GenerationOutcome,
+  MEDIA_STATUSES,
+  MIN_POLL_INTERVAL_MS,
+  POLL_DEFAULTS,
+  type PollOptions, TERMINAL_STATUSES, type WaitForGenerationOptions } from './polling.js';
+import { Failure, retrying } from './retry.js';
+import { ABORTED, durationOption, isRetryableStatus, sleep } from './timing.js';
+import { createTransport } from './transport.js';
 import type {
   ArchiveAssetsRequest,
   AssetType,
@@ -44,9 +49,9 @@ import type {
   UploadAssetV2Query,
   UploadSlotV1,
   UploadSlotV2,
+  UploadBytes,
   Voice,
 } from './types.js';
-import type { UploadBytes } from './upload.js';
 
 export interface UploadFileInput {
   /** `image` (default), `video` (mp4, webm) or `audio` (mp3). */
@@ -134,7 +139,16 @@ export interface MediaGenClient {
    * unwrapped data, the pagination and the Response (for headers).
    */
   request<T = unknown>(operationId: OperationId, parts?: RequestParts, options?: RequestOptions): Promise<CallResult<T>>;
-  /** The typed openapi-fetch client (same base URL and key; no retries, no envelope handling). */
+  /**
+   * Adds openapi-fetch middleware (logging, tracing, …) to every request the client makes: the
+   * methods, `raw`, `request`, the polls of a wait and the pages of a listing. Each attempt of a
+   * retried call is a request of its own. The API key is added after the middleware, so it never
+   * sees it; the upload PUT to storage is not an API request and does not pass through it.
+   */
+  use(...middleware: Middleware[]): void;
+  /** Removes middleware added with `use`. */
+  eject(...middleware: Middleware[]): void;
+  /** The typed openapi-fetch client (same base URL, key and middleware; no retries, no envelope handling). */
   raw: Client<paths>;
 }
 
@@ -149,16 +163,20 @@ export function normalizeGenerationInput(input: GenerationInput | readonly Gener
   });
 }
 
-/** The core's parts that the lazily loaded `waiting.ts` uses (see kit.ts for why they are handed over). */
+/** The core's parts that the lazily loaded code uses (see lazy/kit.ts for why they are handed over). */
 const KIT: Kit = {
   AbortError,
   TimeoutError,
+  UnknownStatusError,
   UploadError,
+  Failure,
+  retrying,
   ABORTED,
   sleep,
-  attemptSignal,
-  backoffDelay,
+  durationOption,
   isRetryableStatus,
+  polling: { defaults: POLL_DEFAULTS, minIntervalMs: MIN_POLL_INTERVAL_MS },
+  mediaStatuses: MEDIA_STATUSES,
   terminal: TERMINAL_STATUSES,
 };
 
@@ -189,7 +207,7 @@ export function createClient(options: ClientOptions): MediaGenClient {
       data<T>(operationId, { body }, o);
 
   const waitForGeneration = (generationId: string, waitOptions?: WaitForGenerationOptions) =>
-    waiting().then((w) => w.waitForGeneration(KIT, generations.get, generationId, waitOptions));
+    loadWork().then((w) => w.waitForGeneration(KIT, generations.get, generationId, waitOptions));
 
   const generations: GenerationsApi = {
     create: (input, o) => data('generateMedia', { body: normalizeGenerationInput(input) }, o),
@@ -207,7 +225,7 @@ export function createClient(options: ClientOptions): MediaGenClient {
     uploadV2: (body, q, o) => data('uploadAssetV2', { body, query: q }, o),
     get: byId('getAssetV2', 'asset_id'),
     list: listing('listAssetsV2'),
-    uploadFile: (input) => waiting().then((w) => w.uploadFile(KIT, { transport, uploadV2: assets.uploadV2, get: assets.get }, input)),
+    uploadFile: (input) => loadWork().then((w) => w.uploadFile(KIT, { transport, uploadV2: assets.uploadV2, get: assets.get }, input)),
   };
 
   return {
@@ -236,28 +254,8 @@ export function createClient(options: ClientOptions): MediaGenClient {
     waitForGeneration,
     paginate,
     request: (operationId, parts = {}, o) => transport.call(operationId, parts, o),
+    use: (...middleware) => transport.raw.use(...middleware),
+    eject: (...middleware) => transport.raw.eject(...middleware),
     raw: transport.raw,
   };
-}
-
-export interface RawClientOptions {
-  apiKey: string;
-  baseUrl?: string;
-  fetch?: typeof globalThis.fetch;
-  userAgent?: string;
-  headers?: Record<string, string>;
-}
-
-/**
- * A bare openapi-fetch client typed with any version's `paths`, e.g. the types of an older API date
- * from `@mediagen/client/versions/<key>`: `createRawClient<paths>({ apiKey })`.
- */
-export function createRawClient<Paths extends {}>(options: RawClientOptions): Client<Paths> {
-  const apiKey = checkApiKey(options?.apiKey);
-  return createFetchClient<Paths>({
-    baseUrl: baseUrlOf(options),
-    headers: baseHeaders(apiKey, options.userAgent, options.headers),
-    // Undefined means openapi-fetch's default, the global fetch.
-    fetch: options.fetch,
-  });
 }

@@ -174,6 +174,47 @@ export class ResponseParseError extends MediaGenError {
   }
 }
 
+/** A body larger than the client accepts (`maxResponseBytes`); it was not read to the end. */
+export class ResponseTooLargeError extends MediaGenError {
+  declare readonly limitBytes: number;
+
+  constructor(message: string, limitBytes: number) {
+    super(message);
+    this.limitBytes = limitBytes;
+  }
+}
+
+/**
+ * The service answered with a redirect the client does not follow: to another origin (the API key
+ * never leaves its own), more than a few in a row, or one a browser hides (`opaqueredirect`).
+ */
+export class RedirectError extends MediaGenError {
+  declare readonly status: number;
+  /** The origin the redirect pointed to (never the whole URL, which may carry credentials). */
+  declare readonly targetOrigin: string | undefined;
+
+  constructor(message: string, status: number, targetOrigin: string | undefined) {
+    super(message);
+    this.status = status;
+    this.targetOrigin = targetOrigin;
+  }
+}
+
+/** A resource kept a status the contract does not list for longer than the wait allows for it. */
+export class UnknownStatusError extends MediaGenError {
+  declare readonly operationId: string;
+  /** The media item or asset whose status is unknown. */
+  declare readonly resourceId: string;
+  declare readonly status: string;
+
+  constructor(message: string, operationId: string, resourceId: string, status: string) {
+    super(message);
+    this.operationId = operationId;
+    this.resourceId = resourceId;
+    this.status = status;
+  }
+}
+
 /** Sending the bytes of an upload to its presigned URL failed. */
 export class UploadError extends MediaGenError {
   /** The status of the upload URL's answer; undefined when no answer arrived. */
@@ -220,6 +261,9 @@ const NAMED = {
   TimeoutError,
   AbortError,
   ResponseParseError,
+  ResponseTooLargeError,
+  RedirectError,
+  UnknownStatusError,
   UploadError,
 };
 for (const [name, Class] of Object.entries(NAMED)) {

@@ -1,9 +1,8 @@
 // @mediagen/client: a typed client for the RenderNet (Affogato) media-generation API.
 // This entry carries no schema or zod code: request validation is `@mediagen/client/validation`,
 // per-date types are `@mediagen/client/versions/<key>`. The ledger transforms that upgrade legacy
-// responses are loaded only when such a response arrives, and the code of waiting, uploads and paging
-// on first use.
-export { createClient, createRawClient, normalizeGenerationInput } from './client.js';
+// responses, and the code of waiting, uploads and paging, are loaded on first use (lazy/load.ts).
+export { createClient, normalizeGenerationInput } from './client.js';
 export type {
   AssetsApi,
   CharactersApi,
@@ -11,7 +10,6 @@ export type {
   GenerationsApi,
   MediaApi,
   MediaGenClient,
-  RawClientOptions,
   ResourcesApi,
   UploadFileInput,
 } from './client.js';
@@ -21,14 +19,19 @@ export { OPERATIONS, type OperationId, type OperationInfo } from './generated/op
 export type { components, operations, paths } from './generated/paths.js';
 export { pages, paginate, type Lister, type PageParams } from './pagination.js';
 export {
+  MEDIA_STATUSES,
+  MIN_POLL_INTERVAL_MS,
+  POLL_DEFAULTS,
   TERMINAL_STATUSES,
   type GenerationOutcome,
   type GenerationProgress,
   type PollOptions,
   type WaitForGenerationOptions,
 } from './polling.js';
+export { DEFAULT_BASE_URL, createRawClient, type RawClientOptions } from './raw.js';
 export { REDACTED } from './redact.js';
-export { backoffDelay, parseRetryAfter } from './timing.js';
-export { DEFAULT_BASE_URL, DEFAULTS } from './transport.js';
+export { MAX_TIMER_MS, backoffDelay, parseRetryAfter } from './timing.js';
+export { DEFAULT_MAX_RESPONSE_BYTES, MAX_REDIRECTS } from './fetch.js';
+export { DEFAULTS } from './transport.js';
+export type { Middleware } from 'openapi-fetch';
 export type * from './types.js';
-export type { UploadBytes } from './upload.js';

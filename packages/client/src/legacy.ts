@@ -1,8 +1,9 @@
 // Legacy tolerance. A response in an older shape (`images`, `size`, `image_size`) is recognised by
 // the renamed fields' old names (a small generated table), and only then are the schema package's
-// ledger transforms loaded (a dynamic import of `upgrade.ts`, so bundlers put them in a chunk of their
-// own) to fingerprint the version and upgrade the body to the newest shape.
+// ledger transforms loaded (`lazy/upgrade.ts`, through the lazy loader, so bundlers put them in a chunk
+// of their own) to fingerprint the version and upgrade the body to the newest shape.
 import { LEGACY_MARKERS, type LegacyMarker, NEWEST_VERSION } from './generated/legacy.js';
+import { loadUpgrade } from './lazy/load.js';
 import type { ResponseUpgrader } from './types.js';
 
 /** A plain object (not null, not an array); shared with the transport. */
@@ -31,5 +32,5 @@ export function looksLegacy(operationId: string, status: number, body: unknown):
  */
 export const ledgerUpgrader: ResponseUpgrader = {
   mayApply: looksLegacy,
-  upgrade: (operationId, status, body) => import('./upgrade.js').then((loaded) => loaded.upgrade(operationId, status, body, NEWEST_VERSION)),
+  upgrade: (operationId, status, body) => loadUpgrade().then((loaded) => loaded.upgrade(operationId, status, body, NEWEST_VERSION)),
 };

@@ -1,7 +1,7 @@
 // Walking paged listings: `page` from the query (or 1) upwards, until `page · page_size ≥ total`,
 // an empty page, or a response without pagination.
 import type { PagedList, RequestOptions } from './types.js';
-import { waiting } from './later.js';
+import { loadWork } from './lazy/load.js';
 
 export interface PageParams {
   page?: number;
@@ -12,7 +12,7 @@ export interface PageParams {
 export type Lister<Q extends PageParams, T> = (query?: Q, options?: RequestOptions) => Promise<PagedList<T>>;
 
 /**
- * Every page of a listing, one at a time. The walk itself is in `waiting.ts`, loaded on first use
+ * Every page of a listing, one at a time. The walk itself is in `lazy/pages.ts`, loaded on first use
  * (walking pages takes requests anyway, and the core entry stays smaller).
  */
 export async function* pages<Q extends PageParams, T>(
@@ -20,7 +20,7 @@ export async function* pages<Q extends PageParams, T>(
   query?: Q,
   options?: RequestOptions,
 ): AsyncGenerator<PagedList<T>, void, undefined> {
-  yield* (await waiting()).pages(lister, query, options);
+  yield* (await loadWork()).pages(lister, query, options);
 }
 
 /** Every item of a listing across its pages: `for await (const model of paginate(client.resources.models))`. */

@@ -1,6 +1,24 @@
 // Timers and signals: backoff with full jitter, Retry-After parsing, abortable sleep, and the signal
 // of one attempt (the caller's signal plus a timeout). Only globalThis timers and AbortController,
 // so the same code runs in Node, browsers, Deno and Bun.
+import { MediaGenConfigError } from './errors.js';
+
+/**
+ * The longest delay a timer takes: setTimeout treats anything above 2^31 − 1 ms (about 24.8 days)
+ * as 1 ms, so a longer timeout would fire at once. Every timer here is clamped to it.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * A duration option (ms): a number ≥ 0, `Infinity` allowed; above MAX_TIMER_MS it is clamped (a
+ * wait that long is as good as none). Anything else is a programming mistake: MediaGenConfigError.
+ */
+export function durationOption(name: string, value: unknown): number {
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+    throw new MediaGenConfigError(`${name} must be a number of milliseconds ≥ 0, got ${typeof value === 'number' ? value : typeof value}.`);
+  }
+  return Math.min(value, MAX_TIMER_MS);
+}
 
 /** Rejection value of `sleep` when its signal fires; callers turn it into their own error. */
 export const ABORTED: unique symbol = Symbol('aborted');
@@ -14,10 +32,13 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       reject(ABORTED);
     };
     // A negative wait is no wait, as setTimeout has it.
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.min(ms, MAX_TIMER_MS),
+    );
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -122,6 +143,6 @@ class Attempt implements AttemptSignal {
  */
 export function attemptSignal(timeoutMs: number | undefined, outer: AbortSignal | undefined): AttemptSignal {
   // False for undefined, 0, negative, NaN and Infinity alike.
-  if ((timeoutMs as number) > 0 && (timeoutMs as number) < Infinity) return new Attempt(timeoutMs!, outer);
+  if ((timeoutMs as number) > 0 && (timeoutMs as number) < Infinity) return new Attempt(Math.min(timeoutMs!, MAX_TIMER_MS), outer);
   return { signal: outer, timedOut: false, done: nothing };
 }

@@ -40,8 +40,6 @@ export type Dim = Schemas['Dim'];
 
 /** The query parameters of an operation (all optional). */
 export type QueryOf<Op extends OperationId> = NonNullable<operations[Op]['parameters']['query']>;
-/** The path parameters of an operation. */
-export type PathParamsOf<Op extends OperationId> = NonNullable<operations[Op]['parameters']['path']>;
 
 export type ListGenerationsQuery = QueryOf<'listGenerations'>;
 export type CatalogueQuery = QueryOf<'listModels'>;
@@ -57,6 +55,9 @@ export type GenerationInput = GenerationItemInput;
  * non-enumerable property (so the array still compares, spreads and serialises as a plain array).
  */
 export type PagedList<T> = T[] & { readonly pagination: Pagination | undefined };
+
+/** The bytes of a file: a Blob (or File), an ArrayBuffer or a typed array. */
+export type UploadBytes = Blob | ArrayBuffer | ArrayBufferView;
 
 /** Console-compatible; every method optional. Lines never contain the API key. */
 export interface Logger {
@@ -123,10 +124,18 @@ export interface ClientOptions {
   apiKey: string;
   /** Defaults to `https://api.rendernet.ai`. */
   baseUrl?: string;
-  /** A fetch implementation; defaults to `globalThis.fetch` (looked up when the client is created). */
+  /**
+   * A fetch implementation, called as `fetch(request)` with a Request (as openapi-fetch calls it);
+   * defaults to `globalThis.fetch` (looked up when the client is created).
+   */
   fetch?: typeof globalThis.fetch;
-  /** Per attempt, in milliseconds (default 60 000). Each retry gets its own. */
+  /**
+   * Per attempt, in milliseconds (default 60 000); 0 for none. Each retry gets its own. Values above
+   * 2^31 − 1 (what a timer can hold) are clamped to it; a negative or NaN one is MediaGenConfigError.
+   */
   timeoutMs?: number;
+  /** Largest response body read, in bytes (default 16 MiB); a larger one is ResponseTooLargeError. */
+  maxResponseBytes?: number;
   /** Retries after the first attempt, for idempotent operations (default 2). */
   maxRetries?: number;
   /** Also retry non-idempotent POSTs (generate, create character, upload slots). Default false. */
@@ -156,7 +165,7 @@ export interface ClientOptions {
   headers?: Record<string, string>;
 }
 
-/** Per-call overrides. */
+/** Per-call overrides (checked as the client's options are). */
 export interface RequestOptions {
   signal?: AbortSignal;
   timeoutMs?: number;

@@ -1,8 +1,8 @@
 // The default upgrader's work, loaded (with the schema package's ledger transforms) only when a
 // response shows a legacy field name: fingerprint the version, bring the body to the newest shape.
 import { fingerprint, upgradeResponseBody } from '@mediagen/schema/transforms';
-import type { OperationId } from './generated/operations.js';
-import type { UpgradeOutcome } from './types.js';
+import type { OperationId } from '../generated/operations.js';
+import type { UpgradeOutcome } from '../types.js';
 
 /**
  * `newest` is the newest API version, passed in rather than imported: the generated module that holds

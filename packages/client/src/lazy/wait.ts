@@ -1,0 +1,56 @@
+// Waiting for a generation: getGeneration (through the client's own method, so every poll is a
+// call like any other) until every media item is `success` or `failed`.
+import type { GenerationOutcome, GenerationProgress, WaitForGenerationOptions } from '../polling.js';
+import type { Generation, RequestOptions } from '../types.js';
+import type { Kit } from './kit.js';
+import { poll, type UnknownStatus } from './poll.js';
+
+function mediaOf(generation: Generation) {
+  return Array.isArray(generation.media) ? generation.media : [];
+}
+
+function progressOf(kit: Kit, generation: Generation): GenerationProgress {
+  const media = mediaOf(generation);
+  let done = 0;
+  for (const item of media) if (kit.terminal.has(item.status)) done++;
+  return { generation, done, total: media.length };
+}
+
+function outcomeOf(generation: Generation): GenerationOutcome {
+  const media = mediaOf(generation);
+  const succeeded = media.filter((item) => item.status === 'success');
+  const failed = media.filter((item) => item.status === 'failed');
+  return { generation, succeeded, failed, ok: failed.length === 0 };
+}
+
+function unknownOf(kit: Kit, generation: Generation): UnknownStatus | undefined {
+  for (const item of mediaOf(generation)) if (!kit.mediaStatuses.has(item.status)) return { id: item.id, status: String(item.status) };
+  return undefined;
+}
+
+export function waitForGeneration(
+  kit: Kit,
+  get: (generationId: string, options: RequestOptions) => Promise<Generation>,
+  generationId: string,
+  waitOptions: WaitForGenerationOptions = {},
+): Promise<GenerationOutcome> {
+  return poll(
+    kit,
+    {
+      what: `generation ${generationId}`,
+      operationId: 'getGeneration',
+      fetch: (signal) => get(generationId, { signal }),
+      isDone: (generation) => {
+        const progress = progressOf(kit, generation);
+        return progress.total > 0 && progress.done === progress.total;
+      },
+      onEach: (generation) => waitOptions.onProgress?.(progressOf(kit, generation)),
+      describe: (generation) => {
+        const progress = progressOf(kit, generation);
+        return `${progress.done} of ${progress.total} media finished`;
+      },
+      unknown: (generation) => unknownOf(kit, generation),
+    },
+    waitOptions,
+  ).then(outcomeOf);
+}
