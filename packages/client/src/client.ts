@@ -207,7 +207,7 @@ export function createClient(options: ClientOptions): MediaGenClient {
       data<T>(operationId, { body }, o);
 
   const waitForGeneration = (generationId: string, waitOptions?: WaitForGenerationOptions) =>
-    loadWork().then((w) => w.waitForGeneration(KIT, generations.get, generationId, waitOptions));
+    loadWork().then((w) => w.waitForGeneration(KIT, { get: generations.get, redact: transport.redact }, generationId, waitOptions));
 
   const generations: GenerationsApi = {
     create: (input, o) => data('generateMedia', { body: normalizeGenerationInput(input) }, o),

@@ -23,7 +23,7 @@ export interface ApiFetchOptions {
   redact(text: string): string;
 }
 
-const mib = (bytes: number) => `${+(bytes / 1048576).toFixed(2)} MiB`;
+const sizeOf = (bytes: number) => (bytes % 1048576 ? `${bytes} bytes` : `${bytes / 1048576} MiB`);
 
 /** A body stream that errors once more than `limit` bytes have come through it. */
 function capped(response: Response, limit: number, what: () => string): Response {
@@ -40,7 +40,7 @@ function capped(response: Response, limit: number, what: () => string): Response
 }
 
 const tooLarge = (what: string, limit: number) =>
-  new ResponseTooLargeError(`the response to ${what} is larger than ${mib(limit)} (maxResponseBytes); it was not read.`, limit);
+  new ResponseTooLargeError(`the response to ${what} is larger than ${sizeOf(limit)} (maxResponseBytes); the rest was not read.`, limit);
 
 /** 303, and 301/302 after a POST, turn into a GET without a body (as browsers and the fetch standard do). */
 const becomesGet = (status: number, method: string) => status === 303 || ((status === 301 || status === 302) && method === 'POST');

@@ -42,6 +42,8 @@ export interface Transport {
   call<T>(operationId: OperationId, parts: RequestParts, options?: RequestOptions): Promise<CallResult<T>>;
   /** Logs through the configured logger (redacted). */
   log(level: 'debug' | 'info', message: string, meta?: Record<string, unknown>): void;
+  /** Removes the key from a text bound for a message. */
+  redact(text: string): string;
 }
 
 /** A retry count option: a whole number ≥ 0 (NaN would retry for ever). */
@@ -202,5 +204,5 @@ export function createTransport(options: ClientOptions): Transport {
     });
   }
 
-  return { raw, fetch, retry, call, log };
+  return { raw, fetch, retry, call, log, redact: redactor.text };
 }

@@ -12,8 +12,10 @@ export interface UnknownStatus {
 }
 
 export interface Poll<T> {
-  /** What is waited for, for messages: `generation gen_01`. */
+  /** What is waited for, for messages: `generation gen_01` (redacted). */
   what: string;
+  /** Removes the key from a text bound for a message (ids and statuses come from the service). */
+  redact(text: string): string;
   operationId: string;
   /** One poll; must honour the signal. */
   fetch(signal: AbortSignal): Promise<T>;
@@ -59,7 +61,8 @@ export async function poll<T>(kit: Kit, spec: Poll<T>, options: PollOptions = {}
       if (!unknown) unknownSince = undefined;
       else if (unknownSince?.id !== unknown.id || unknownSince.status !== unknown.status) unknownSince = { ...unknown, at: Date.now() };
       if (unknownSince && Date.now() - unknownSince.at >= unknownForMs) {
-        const { id, status } = unknownSince;
+        const id = spec.redact(unknownSince.id);
+        const status = spec.redact(unknownSince.status);
         throw new kit.UnknownStatusError(
           `${spec.what}: ${id} has status ${JSON.stringify(status)}, which the API does not document, for ${unknownForMs} ms or more.`,
           spec.operationId,

@@ -32,7 +32,8 @@ async function putBytes(kit: Kit, transport: Transport, slot: UploadSlotV2, byte
   const { UploadError } = kit;
   const url = slot.upload_url;
   const host = hostOf(url);
-  const what = `upload of asset ${slot.id}`;
+  const assetId = transport.redact(slot.id);
+  const what = `upload of asset ${assetId}`;
   const timeoutMs = input.timeoutMs === undefined ? transport.retry.timeoutMs : kit.durationOption('timeoutMs', input.timeoutMs);
   await kit.retrying<void>(
     { ...transport.retry, timeoutMs, signal: input.signal, aborted: () => new kit.AbortError(`${what} was aborted.`, 'uploadAssetV2') },
@@ -45,13 +46,13 @@ async function putBytes(kit: Kit, transport: Transport, slot: UploadSlotV2, byte
         // Drain the answer so the connection can be reused.
         await response.arrayBuffer().catch(() => undefined);
       } catch (error) {
-        if (guard.timedOut) return new kit.Failure(new UploadError(`${what} to ${host} got no answer within ${timeoutMs} ms`, slot.id, undefined), true);
+        if (guard.timedOut) return new kit.Failure(new UploadError(`${what} to ${host} got no answer within ${timeoutMs} ms`, assetId, undefined), true);
         if (input.signal?.aborted) throw new kit.AbortError(`${what} was aborted.`, 'uploadAssetV2');
         const reason = (error as { cause?: { code?: string } })?.cause?.code ?? (error instanceof Error ? error.message : String(error));
-        return new kit.Failure(new UploadError(`${what} could not reach ${host}: ${reason}`, slot.id, undefined), true);
+        return new kit.Failure(new UploadError(transport.redact(`${what} could not reach ${host}: ${reason}`), assetId, undefined), true);
       }
       if (response.ok) return;
-      const failure = new UploadError(`${what} to ${host} failed: ${response.status} ${response.statusText}`.trim(), slot.id, response.status);
+      const failure = new UploadError(transport.redact(`${what} to ${host} failed: ${response.status} ${response.statusText}`.trim()), assetId, response.status);
       return new kit.Failure(failure, kit.isRetryableStatus(response.status));
     },
   );
@@ -79,7 +80,8 @@ export async function uploadFile(kit: Kit, { transport, uploadV2, get }: UploadD
   return poll(
     kit,
     {
-      what: `asset ${slot.id}`,
+      what: transport.redact(`asset ${slot.id}`),
+      redact: transport.redact,
       operationId: 'getAssetV2',
       fetch: (signal) => get(slot.id, { signal }),
       isDone: (asset) => asset.status !== 'pending',

@@ -28,16 +28,23 @@ function unknownOf(kit: Kit, generation: Generation): UnknownStatus | undefined 
   return undefined;
 }
 
+/** What waiting needs of the client. */
+export interface WaitDeps {
+  get(generationId: string, options: RequestOptions): Promise<Generation>;
+  redact(text: string): string;
+}
+
 export function waitForGeneration(
   kit: Kit,
-  get: (generationId: string, options: RequestOptions) => Promise<Generation>,
+  { get, redact }: WaitDeps,
   generationId: string,
   waitOptions: WaitForGenerationOptions = {},
 ): Promise<GenerationOutcome> {
   return poll(
     kit,
     {
-      what: `generation ${generationId}`,
+      what: redact(`generation ${generationId}`),
+      redact,
       operationId: 'getGeneration',
       fetch: (signal) => get(generationId, { signal }),
       isDone: (generation) => {

@@ -22,6 +22,8 @@ export type Reply =
       json?: unknown;
       /** Sent as is (e.g. malformed JSON). */
       text?: string;
+      /** Sent piece by piece, without a Content-Length (chunked). */
+      chunks?: string[];
       /** Wait this long before answering. */
       delayMs?: number;
     }
@@ -65,6 +67,11 @@ export async function startServer(): Promise<TestServer> {
       headers['content-type'] ??= 'application/json';
     }
     res.writeHead(status, headers);
+    if (reply.chunks) {
+      for (const chunk of reply.chunks) res.write(chunk);
+      res.end();
+      return;
+    }
     res.end(payload);
   };
 
