@@ -6,7 +6,7 @@ import { LEGACY_MARKERS, type LegacyMarker, NEWEST_VERSION } from './generated/l
 import { loadUpgrade } from './lazy/load.js';
 import type { ResponseUpgrader } from './types.js';
 
-/** A plain object (not null, not an array); shared with the transport. */
+/** A plain object (not null, not an array); shared with the envelope reader. */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
