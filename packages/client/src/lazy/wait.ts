@@ -5,8 +5,9 @@ import type { Generation, RequestOptions } from '../types.js';
 import type { Kit } from './kit.js';
 import { poll, type UnknownStatus } from './poll.js';
 
-function mediaOf(generation: Generation) {
-  return Array.isArray(generation.media) ? generation.media : [];
+/** The media items; one that is not an object (a broken answer) counts as an item of unknown status. */
+function mediaOf(generation: Generation): Generation['media'] {
+  return Array.isArray(generation.media) ? generation.media.map((item) => (item !== null && typeof item === 'object' ? item : ({ status: String(item) } as never))) : [];
 }
 
 function progressOf(kit: Kit, generation: Generation): GenerationProgress {
@@ -24,7 +25,7 @@ function outcomeOf(generation: Generation): GenerationOutcome {
 }
 
 function unknownOf(kit: Kit, generation: Generation): UnknownStatus | undefined {
-  for (const item of mediaOf(generation)) if (!kit.mediaStatuses.has(item.status)) return { id: item.id, status: String(item.status) };
+  for (const item of mediaOf(generation)) if (!kit.mediaStatuses.has(item.status)) return { id: String(item.id), status: String(item.status) };
   return undefined;
 }
 

@@ -100,6 +100,14 @@ describe('polling limits', () => {
     await expect(client.waitForGeneration('gen_queued', { intervalMs: 0, unknownStatusTimeoutMs: 400 })).resolves.toMatchObject({ ok: true });
   });
 
+  it('a media item that is not an object counts as an unknown status, not a TypeError', async () => {
+    server.on('GET', '/pub/v1/generations/gen_nullitem', { json: envelope({ generation_id: 'gen_nullitem', created_at: 1, media: [null] }) });
+    const { client } = makeClient(server);
+    const error = await client.waitForGeneration('gen_nullitem', { unknownStatusTimeoutMs: 0 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownStatusError);
+    expect((error as UnknownStatusError).status).toBe('null');
+  });
+
   it('the overall deadline still applies while a status is unknown', async () => {
     server.on('GET', '/pub/v1/generations/gen_odd2', { json: envelope(generation('gen_odd2', ['censored'])) });
     const { client } = makeClient(server);
