@@ -75,7 +75,16 @@ export function createApiFetch(options: ApiFetchOptions): (input: RequestInfo | 
         throw tooLarge(what(), limit);
       }
       await response.body?.cancel().catch(() => undefined);
-      const target = new URL(location, url);
+      let target: URL;
+      try {
+        target = new URL(location, url);
+      } catch {
+        throw new RedirectError(`${what()} was redirected (${status}) to a Location that is not a URL; not followed.`, status, undefined);
+      }
+      // A URL with credentials in it cannot be requested (fetch standard), and is no redirect to follow.
+      if (target.username || target.password) {
+        throw new RedirectError(`${what()} was redirected (${status}) to a URL with credentials in it; not followed.`, status, redact(target.origin));
+      }
       if (target.origin !== origin) {
         const to = redact(target.origin);
         throw new RedirectError(`${what()} was redirected (${status}) to another origin, ${to}; not followed, so the API key stays with ${origin}.`, status, to);

@@ -65,6 +65,19 @@ describe('redirects', () => {
     expect(elsewhere.requests).toHaveLength(0);
   });
 
+  it.each([
+    ['a Location that is not a URL', 'http://[', /to a Location that is not a URL; not followed\.$/],
+    ['a Location with credentials', 'http://user:pw@127.0.0.1:1/pub/v1/generations/x', /to a URL with credentials in it; not followed\.$/],
+  ])('%s → RedirectError, not retried as a connection failure', async (_name, location, message) => {
+    const path = `/pub/v1/generations/gen_odd_${_name.length}`;
+    server.on('GET', path, redirect(302, location));
+    const { client } = makeClient(server, { maxRetries: 2 });
+    const error = await client.generations.get(path.split('/').at(-1)!).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RedirectError);
+    expect((error as Error).message).toMatch(message);
+    expect(server.hits('GET', path)).toBe(1);
+  });
+
   it('a redirect loop ends after MAX_REDIRECTS', async () => {
     server.on('GET', '/pub/v1/generations/gen_loop', redirect(302, '/pub/v1/generations/gen_loop'));
     const { client } = makeClient(server, { maxRetries: 0 });
