@@ -124,7 +124,17 @@ export function createTransport(options: ClientOptions): Transport {
     }
   };
 
-  async function call<T>(operationId: OperationId, parts: RequestParts, callOptions: RequestOptions = {}): Promise<CallResult<T>> {
+  /** A call: checked here (a mistake rejects, never throws), then sent in the retry loop. */
+  function call<T>(operationId: OperationId, parts: RequestParts, callOptions: RequestOptions = {}): Promise<CallResult<T>> {
+    try {
+      return send<T>(operationId, parts, callOptions);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  // Not async: the retry loop's promise is handed back as it is (an async wrapper costs a call more ticks).
+  function send<T>(operationId: OperationId, parts: RequestParts, callOptions: RequestOptions): Promise<CallResult<T>> {
     const op: OperationInfo | undefined = OPERATIONS[operationId];
     if (!op) throw new MediaGenConfigError(`${JSON.stringify(redactor.text(String(operationId)))} is not an operation of this API.`);
     check(operationId, op, parts);
