@@ -357,17 +357,23 @@ const table = {
     provenance: { source: 'live-docs' },
   },
   listModels: catalogue(
-    '/pub/v1/models', 'models', { query: query(CatalogueQuery), schema: envelope('ListModelsResponse', z.array(Model), { paginated: true }) },
+    '/pub/v1/models',
+    'models',
+    { query: query(CatalogueQuery), schema: envelope('ListModelsResponse', z.array(Model), { paginated: true }) },
     assumedList([
-    { name: 'JuggernautXL', base_model: 'sdxl' },
-    { name: 'Flux', base_model: 'flux' },
-  ])),
+      { name: 'JuggernautXL', base_model: 'sdxl' },
+      { name: 'Flux', base_model: 'flux' },
+    ]),
+  ),
   listStyles: catalogue(
-    '/pub/v1/styles', 'styles', { query: query(CatalogueQuery), schema: envelope('ListStylesResponse', z.array(Style), { paginated: true }) },
+    '/pub/v1/styles',
+    'styles',
+    { query: query(CatalogueQuery), schema: envelope('ListStylesResponse', z.array(Style), { paginated: true }) },
     assumedList([
-    { name: 'Bokeh', base_model: 'sdxl' },
-    { name: 'Black & White', base_model: 'flux' },
-  ])),
+      { name: 'Bokeh', base_model: 'sdxl' },
+      { name: 'Black & White', base_model: 'flux' },
+    ]),
+  ),
   listControlnets: catalogue(
     '/pub/v1/controlnets',
     'control nets',
@@ -376,17 +382,21 @@ const table = {
     { source: 'live-docs', note: 'the Flux control net example' },
   ),
   listLoras: catalogue(
-    '/pub/v1/loras', 'LoRAs', { query: query(CatalogueQuery), schema: envelope('ListLorasResponse', z.array(Lora), { paginated: true }) },
+    '/pub/v1/loras',
+    'LoRAs',
+    { query: query(CatalogueQuery), schema: envelope('ListLorasResponse', z.array(Lora), { paginated: true }) },
     assumedList([
-    { name: 'lora_name', base_model: 'sdxl' },
-    { name: 'film_grain', base_model: 'sd 1.5' },
-  ])),
+      { name: 'lora_name', base_model: 'sdxl' },
+      { name: 'film_grain', base_model: 'sd 1.5' },
+    ]),
+  ),
   listVoices: catalogue(
-    '/pub/v1/voices', 'narrator voices', { query: query(VoicesQuery), schema: envelope('ListVoicesResponse', z.array(Voice), { paginated: true }) },
-    assumedList([{ name: 'Rachel' }, { name: 'Adam' }]), {
-    source: 'live-docs',
-    note: 'path referenced by the narrator docs; item shape assumed',
-  }),
+    '/pub/v1/voices',
+    'narrator voices',
+    { query: query(VoicesQuery), schema: envelope('ListVoicesResponse', z.array(Voice), { paginated: true }) },
+    assumedList([{ name: 'Rachel' }, { name: 'Adam' }]),
+    { source: 'live-docs', note: 'path referenced by the narrator docs; item shape assumed' },
+  ),
   createCharacter: {
     body: CreateCharacterRequest,
     method: 'post',
