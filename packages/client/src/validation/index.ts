@@ -1,7 +1,7 @@
 // @mediagen/client/validation: request checks built on the schema package (zod). Kept out of the
 // core entry so a client that does not validate stays small:
 //   createClient({ apiKey, validator: schemaValidator() })
-import { type GenerationContext, type Issue, checkGenerationRequest, operationsById, validate } from '@mediagen/schema';
+import { type GenerationContext, GenerationRequest, type Issue, checkGenerationRequest, operationsById, validate } from '@mediagen/schema';
 import type { OperationId, RequestParts, RequestValidator, ValidationOutcome } from '../types.js';
 
 export interface SchemaValidatorOptions {
@@ -11,9 +11,6 @@ export interface SchemaValidatorOptions {
    */
   context?: GenerationContext;
 }
-
-/** Operations whose body is a generation request (checked with every generation rule). */
-const GENERATION_BODIES: ReadonlySet<string> = new Set(['generateMedia', 'estimateGeneration']);
 
 /** Checks path parameters, query and body of a request against the operations table. */
 export function schemaValidator(options: SchemaValidatorOptions = {}): RequestValidator {
@@ -26,7 +23,8 @@ export function schemaValidator(options: SchemaValidatorOptions = {}): RequestVa
       if (op.params) errors.push(...validate(op.params, request.params ?? {}).errors);
       if (op.query) errors.push(...validate(op.query, request.query ?? {}).errors);
       if (op.body) {
-        if (GENERATION_BODIES.has(operationId)) {
+        // A generation request (generate, estimate) gets every generation rule, not just its schema.
+        if (op.body === GenerationRequest) {
           const result = checkGenerationRequest(request.body, options.context);
           errors.push(...result.errors);
           warnings.push(...result.warnings);
