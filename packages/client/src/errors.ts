@@ -9,6 +9,12 @@ export interface ValidationIssue {
   readonly message: string;
   /** Machine-readable kind, e.g. `too_big`, `unknown_resource`, `ignored_field`. */
   readonly code: string;
+  /** The schema package's rule id, when the issue comes from its validator. */
+  readonly rule?: string;
+  /** Where that rule comes from (`interface`, `live-docs`, `assumption`, …). */
+  readonly source?: string;
+  /** `error` or `warning`. */
+  readonly severity?: string;
 }
 
 /** `[0].video_anyone.prompt`; `(root)` for the value itself (the schema package's wording). */

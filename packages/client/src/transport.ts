@@ -117,7 +117,9 @@ export function createTransport(options: ClientOptions): Transport {
       const outcome = validator.validate(operationId, parts);
       // Issues quote the values they are about, which could be anything the caller passed.
       if (outcome.warnings.length > 0) {
-        const code = outcome.warnings.every((w) => w.code === 'deprecated_field') ? 'deprecated_field' : 'ignored_field';
+        // One kind of warning names itself (`unknown_field`, `deprecated_field`, …); a mix is fields the service ignores.
+        const [first] = outcome.warnings;
+        const code = outcome.warnings.every((w) => w.code === first!.code) ? first!.code : 'ignored_field';
         warn({ code, operationId, message: outcome.warnings.map(formatIssue).join('; '), issues: redactor.value(outcome.warnings) });
       }
       if (outcome.errors.length > 0) throw ValidationError.local(operationId, redactor.value(outcome.errors));

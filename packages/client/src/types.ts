@@ -67,7 +67,7 @@ export interface Logger {
   error?(message: string, meta?: Record<string, unknown>): void;
 }
 
-export type WarningCode = 'ignored_field' | 'deprecated_field' | 'legacy_response' | 'deprecated_operation' | (string & {});
+export type WarningCode = 'ignored_field' | 'unknown_field' | 'deprecated_field' | 'legacy_response' | 'deprecated_operation' | (string & {});
 
 /** Something worth knowing that did not stop the request. */
 export interface ClientWarning {
