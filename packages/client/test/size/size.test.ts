@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { measureBundle } from '../../bench/bundle.js';
 
 /**
- * Initial load of `@mediagen/client`, openapi-fetch included. Measured 9.38 kB when set: 7.93 kB
+ * Initial load of `@mediagen/client`, openapi-fetch included. Measured 9.47 kB when set: 7.93 kB
  * before the client went through openapi-fetch for every call and gained its hardening (the API
  * fetch: key per origin, redirects, body cap; option checks; three error classes).
  */
-const CORE_CEILING_GZ = 9.5 * 1024;
+const CORE_CEILING_GZ = 10 * 1024;
 /**
  * What the core loads only on use, all chunks together: the ledger transforms (when a legacy response
  * arrives) and the waiting, upload and paging code (when first called). Measured 3.67 kB when set.
