@@ -53,7 +53,8 @@ describe('network failures', () => {
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(300);
     expect((error as TimeoutError).message).toBe('getGeneration got no complete response within 300 ms.');
-    expect(ms).toBeGreaterThanOrEqual(280);
+    // Timers count from the event loop's cached time, which a busy machine leaves tens of ms behind.
+    expect(ms).toBeGreaterThanOrEqual(200);
     expect(ms).toBeLessThan(2500);
   });
 
