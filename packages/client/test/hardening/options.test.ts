@@ -61,7 +61,8 @@ describe('polling limits', () => {
     await client.waitForGeneration('gen_fast', { intervalMs: 0 });
     const at = server.requestsTo('GET', '/pub/v1/generations/gen_fast').map((r) => r.at);
     expect(at).toHaveLength(3);
-    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(MIN_POLL_INTERVAL_MS - 10);
+    // Well above 0 (the interval asked for); below the floor by at most what a busy event loop's cached time lags.
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(MIN_POLL_INTERVAL_MS - 100);
   });
 
   it('a negative interval or deadline is MediaGenConfigError, before any poll', async () => {
