@@ -21,8 +21,13 @@ import {
   validate,
 } from '@mediagen/schema';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MOCK_HEADER, codeFor, errorBody, scrub } from '../edge/envelope.js';
+import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '../edge/limits.js';
+import { PathTable, decodeSegments } from '../edge/paths.js';
 import { stream } from './rng.js';
 import { type AssetType, NotFoundError, type SandboxState } from './state.js';
+import { servedType, uploadSignature, uploadUrl } from './uploads.js';
 
 /** Serve and accept the shapes of an older API version. */
 export interface Versioning {
@@ -50,7 +55,7 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
     this.status = status;
-    this.code = code ?? (ERROR_CODES as Record<number, string>)[status] ?? 'error';
+    this.code = code ?? codeFor(status);
     this.headers = headers;
   }
 }
@@ -66,13 +71,15 @@ interface Call {
 type Handler = (call: Call) => Reply;
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
+/** Browsers must not guess another type (HTML, script) for a stored file. */
+const NOSNIFF = { 'x-content-type-options': 'nosniff' };
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
 export function errorResponse(error: HttpError): Response {
-  return jsonResponse(error.status, { err: { code: error.code, message: error.message } }, error.headers);
+  return jsonResponse(error.status, errorBody(error.status, error.message, error.code), error.headers);
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -182,7 +189,7 @@ function handlers(state: SandboxState): Record<string, Handler> {
     listCharacters: ({ query }) => listing(state.listCharacters(), query),
     uploadAsset: ({ body, origin }) => {
       const asset = state.createAsset('image', (body as { size: { width: number; height: number } }).size);
-      return ok({ asset: state.assetV1(asset, origin), upload_url: `${origin}/uploads/${asset.id}` }, 201);
+      return ok({ asset: state.assetV1(asset, origin), upload_url: uploadUrl(origin, state.options.seed, asset.id) }, 201);
     },
     archiveAssets: ({ body, origin }) => {
       const { archived, missing } = state.archive((body as { ids: string[] }).ids);
@@ -194,7 +201,7 @@ function handlers(state: SandboxState): Record<string, Handler> {
       const type = (query.type as AssetType | undefined) ?? 'image';
       const asset = state.createAsset(type, (body as { size: { width: number; height: number } }).size);
       const { size, url, id } = state.assetV2(asset, origin);
-      return ok({ id, type, size, url, upload_url: `${origin}/uploads/${asset.id}` }, 201);
+      return ok({ id, type, size, url, upload_url: uploadUrl(origin, state.options.seed, asset.id) }, 201);
     },
     getAssetV2: ({ params, origin }) => ok(state.assetV2(state.getAsset(params.asset_id!), origin)),
     listAssetsV2: ({ query, origin }) =>
@@ -290,9 +297,31 @@ export function createSandboxApp(state: SandboxState, config: AppConfig = {}): H
     } catch (error) {
       if (error instanceof HttpError) return errorResponse(error);
       if (error instanceof NotFoundError) return errorResponse(new HttpError(404, error.message));
-      return errorResponse(new HttpError(500, `internal error: ${(error as Error).message}`));
+      return errorResponse(new HttpError(500, `internal error: ${scrub((error as Error)?.message ?? String(error))}`));
     }
   };
+
+  // The edge, before any route: the mock names itself on every answer, a path that is not valid
+  // percent-encoding is refused, and bodies are capped.
+  app.use(async (c, next) => {
+    await next();
+    c.res.headers.set(MOCK_HEADER, 'sandbox');
+    c.res.headers.set('x-content-type-options', 'nosniff');
+  });
+  app.use(async (c, next) => {
+    const path = c.req.url.slice(c.req.url.indexOf('/', c.req.url.indexOf('//') + 2)).split('?')[0] ?? '/';
+    const decoded = decodeSegments(path);
+    if (!Array.isArray(decoded)) return errorResponse(new HttpError(400, decoded.message));
+    return next();
+  });
+  const tooLarge = (limit: number) => bodyLimit({ maxSize: limit, onError: () => errorResponse(new HttpError(413, `request body is larger than ${limit} bytes`, 'payload_too_large', { connection: 'close' })) });
+  app.use('/uploads/*', tooLarge(MAX_UPLOAD_BYTES));
+  app.use('/pub/*', tooLarge(MAX_JSON_BODY_BYTES));
+  const known = new PathTable([
+    ...operations.map((op) => ({ method: op.method, path: op.path })),
+    { method: 'PUT', path: '/uploads/{asset_id}' },
+    { method: 'GET', path: '/files/{name}' },
+  ]);
 
   for (const op of operations) {
     const handler = table[op.operationId];
@@ -303,8 +332,11 @@ export function createSandboxApp(state: SandboxState, config: AppConfig = {}): H
   // The presigned upload URL: no API key, like the storage it stands for.
   app.put('/uploads/:asset_id', (c) =>
     answer(async () => {
+      const id = c.req.param('asset_id');
+      // Checked before the asset is looked up, so an unsigned URL learns nothing about which ids exist.
+      if (c.req.query('signature') !== uploadSignature(options.seed, id)) throw new HttpError(403, 'the upload URL is not signed for this asset; use the upload_url the upload operation returned');
       const bytes = new Uint8Array(await c.req.arrayBuffer());
-      const asset = state.receiveUpload(c.req.param('asset_id'), bytes, c.req.header('content-type'));
+      const asset = state.receiveUpload(id, bytes, c.req.header('content-type'));
       return jsonResponse(200, { data: { id: asset.id, status: asset.status, bytes: asset.byteLength }, err: {} });
     }),
   );
@@ -318,18 +350,26 @@ export function createSandboxApp(state: SandboxState, config: AppConfig = {}): H
       if (media && state.fileName(media) === name) {
         if (state.status(media) !== 'success') throw new HttpError(404, `media ${media.id} has no file (status ${state.status(media)})`);
         const bytes = state.mediaFile(media);
-        return new Response(bytes, { status: 200, headers: { 'content-type': media.type === 'video' ? 'video/webm' : 'image/png', 'content-length': String(bytes.length) } });
+        return new Response(bytes, { status: 200, headers: { 'content-type': media.type === 'video' ? 'video/webm' : 'image/png', 'content-length': String(bytes.length), ...NOSNIFF } });
       }
       const asset = state.assets.get(name);
       if (asset?.bytes && asset.status === 'active') {
-        const type = asset.contentType ?? { image: 'image/png', video: 'video/mp4', audio: 'audio/mpeg' }[asset.type];
-        return new Response(asset.bytes, { status: 200, headers: { 'content-type': type, 'content-length': String(asset.bytes.length) } });
+        const type = servedType(asset.type, asset.contentType);
+        return new Response(asset.bytes, { status: 200, headers: { 'content-type': type, 'content-length': String(asset.bytes.length), ...NOSNIFF } });
       }
       throw new HttpError(404, `file ${name} not found`);
     }),
   );
 
-  app.notFound((c) => errorResponse(new HttpError(404, `no operation at ${c.req.method} ${new URL(c.req.url).pathname}`)));
-  app.onError((error) => errorResponse(new HttpError(500, `internal error: ${error.message}`)));
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    const match = known.match(c.req.method, path);
+    if (match.kind === 'method_not_allowed') {
+      const allow = match.allow.join(', ');
+      return errorResponse(new HttpError(405, `${c.req.method} is not allowed here; allowed: ${allow}`, 'method_not_allowed', { allow }));
+    }
+    return errorResponse(new HttpError(404, `no operation at ${c.req.method} ${path.slice(0, 200)}`));
+  });
+  app.onError((error) => errorResponse(new HttpError(500, `internal error: ${scrub(error.message)}`)));
   return app;
 }

@@ -3,6 +3,7 @@
 import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { deflateSync } from 'node:zlib';
+import { answerClientErrors } from '../edge/http.js';
 import { MockError, PortInUseError } from '../errors.js';
 import { DEFAULT_HOST, checkPort } from '../net.js';
 import { type SandboxOptions, resolveOptions } from './options.js';
@@ -54,6 +55,7 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
       }
     : sandbox.app.fetch;
   const server = createAdaptorServer({ fetch }) as Server;
+  answerClientErrors(server, 'sandbox');
   const port = await new Promise<number>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE' || error.code === 'EACCES') reject(new PortInUseError(host, options.port ?? 0, error));
