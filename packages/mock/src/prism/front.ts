@@ -122,7 +122,7 @@ export function translateAnswer(status: number, headers: IncomingHttpHeaders, te
       [parsed.title, parsed.detail, inner?.message]
         .filter((part): part is string => typeof part === 'string' && part !== '')
         .join(': ');
-    return { status: problemStatus, body: errorBody(problemStatus, message || 'the mock could not answer this request') };
+    return { status: problemStatus, body: errorBody(problemStatus, scrub(message) || 'the mock could not answer this request') };
   }
   return { status: errorStatus, body: errorBody(errorStatus, 'the mock could not answer this request') };
 }
@@ -193,7 +193,8 @@ export function createFront(options: FrontOptions): Server {
     if (isPreflight(req)) {
       req.resume();
     } else {
-      const match = table.match(method, rawPath);
+      // HEAD is GET without the body (RFC 9110); Prism is asked the GET and Node leaves the body out.
+      const match = table.match(method === 'HEAD' ? 'GET' : method, rawPath);
       if (match.kind === 'malformed') {
         req.resume();
         sendJson(res, 400, errorBody(400, match.message));
@@ -233,7 +234,7 @@ export function createFront(options: FrontOptions): Server {
     }
     let upstream: Upstream;
     try {
-      upstream = await forward(port, method, target, forwardedHeaders(req.headers, forwardBody), forwardBody, timeoutMs);
+      upstream = await forward(port, method === 'HEAD' ? 'GET' : method, target, forwardedHeaders(req.headers, forwardBody), forwardBody, timeoutMs);
     } catch {
       unavailable();
       return;
