@@ -26,7 +26,7 @@ import { MOCK_HEADER, codeFor, errorBody, scrub } from '../edge/envelope.js';
 import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '../edge/limits.js';
 import { PathTable, decodeSegments } from '../edge/paths.js';
 import { stream } from './rng.js';
-import { type AssetType, NotFoundError, type SandboxState } from './state.js';
+import { type AssetType, type GenerationRecord, NotFoundError, type SandboxState } from './state.js';
 import { servedType, uploadSignature, uploadUrl } from './uploads.js';
 
 /** Serve and accept the shapes of an older API version. */
@@ -88,15 +88,21 @@ const invalid = (issues: readonly Issue[]) => new HttpError(422, issues.map(form
 
 const ok = (data: unknown, status = 200, extra: Record<string, unknown> = {}): Reply => ({ status, body: { data, err: {}, ...extra } });
 
-function paginate<T>(items: readonly T[], query: Record<string, unknown>): { page: T[]; pagination: { page: number; page_size: number; total: number } } {
-  const page = typeof query.page === 'number' ? query.page : 1;
-  const pageSize = typeof query.page_size === 'number' ? query.page_size : 10;
-  return { page: items.slice((page - 1) * pageSize, page * pageSize), pagination: { page, page_size: pageSize, total: items.length } };
+/** Anything a page can be read from: an ordered index of the store, or an array. */
+interface Pageable<T> {
+  readonly size: number;
+  slice(start: number, end: number): T[];
 }
 
-function listing(items: readonly unknown[], query: Record<string, unknown>): Reply {
-  const { page, pagination } = paginate(items, query);
-  return ok(page, 200, { pagination });
+const pageable = <T>(items: readonly T[]): Pageable<T> => ({ size: items.length, slice: (start, end) => items.slice(start, end) });
+
+/** One page of `items`, each shown with `view`: only the page's items are viewed. */
+function listing<T>(items: Pageable<T> | readonly T[], query: Record<string, unknown>, view: (item: T) => unknown = (item) => item): Reply {
+  const source = Array.isArray(items) ? pageable(items as readonly T[]) : (items as Pageable<T>);
+  const page = typeof query.page === 'number' ? query.page : 1;
+  const pageSize = typeof query.page_size === 'number' ? query.page_size : 10;
+  const data = source.slice((page - 1) * pageSize, page * pageSize).map(view);
+  return ok(data, 200, { pagination: { page, page_size: pageSize, total: source.size } });
 }
 
 function byType(items: readonly CatalogueItem[], type: unknown): readonly CatalogueItem[] {
@@ -138,16 +144,21 @@ function handlers(state: SandboxState): Record<string, Handler> {
     },
     estimateGeneration: ({ body }) => ok({ estimated: state.estimate(body as GenerationItem[]), balance: state.credits }),
     listGenerations: ({ query, origin }) => {
-      let found = state.listGenerations();
-      if (typeof query.generation_id === 'string') found = found.filter((g) => g.id === query.generation_id);
-      if (typeof query.media_id === 'string') found = found.filter((g) => g.mediaIds.includes(query.media_id as string));
-      if (typeof query.status === 'string') {
-        found = found.filter((g) => state.generationMedia(g).some((m) => state.status(m) === query.status));
+      // The id filters are lookups; only a status filter has to look at each generation (a status
+      // is a function of the time of asking, so it cannot be indexed ahead).
+      let found: Pageable<GenerationRecord> | readonly GenerationRecord[] = state.listGenerations();
+      if (typeof query.generation_id === 'string' || typeof query.media_id === 'string') {
+        const byMedia = typeof query.media_id === 'string' ? state.media.get(query.media_id)?.generationId : undefined;
+        const id = typeof query.generation_id === 'string' ? query.generation_id : byMedia;
+        const generation = id === undefined ? undefined : state.generations.get(id);
+        const matches = generation !== undefined && (typeof query.media_id !== 'string' || byMedia === generation.id);
+        found = matches ? [generation] : [];
       }
-      return listing(
-        found.map((g) => generationView(g.id, origin)),
-        query,
-      );
+      if (typeof query.status === 'string') {
+        const all: readonly GenerationRecord[] = Array.isArray(found) ? found : state.listGenerations().values();
+        found = all.filter((g) => state.generationMedia(g).some((m) => state.status(m) === query.status));
+      }
+      return listing(found, query, (g) => generationView(g.id, origin));
     },
     getGeneration: ({ params, origin }) => {
       const view = generationView(params.generation_id!, origin);
@@ -204,11 +215,7 @@ function handlers(state: SandboxState): Record<string, Handler> {
       return ok({ id, type, size, url, upload_url: uploadUrl(origin, state.options.seed, asset.id) }, 201);
     },
     getAssetV2: ({ params, origin }) => ok(state.assetV2(state.getAsset(params.asset_id!), origin)),
-    listAssetsV2: ({ query, origin }) =>
-      listing(
-        state.listAssets().map((a) => state.assetV2(a, origin)),
-        query,
-      ),
+    listAssetsV2: ({ query, origin }) => listing(state.listAssets(), query, (a) => state.assetV2(a, origin)),
   };
 }
 
