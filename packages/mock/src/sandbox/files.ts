@@ -245,5 +245,3 @@ export function makeWebm({ landscape = false, fps = 5, frames = 5 }: WebmOptions
   const cluster = master(0x1f43b675, uint(0xe7, 0), ...blocks); // Cluster: Timecode 0
   return concat([header, master(0x18538067, info, tracks, cluster)]);
 }
-
-export const WEBM_SIGNATURE = Uint8Array.of(0x1a, 0x45, 0xdf, 0xa3);

@@ -37,6 +37,7 @@ export { type Catalogue, defaultCatalogue } from './catalogue.js';
 export { type Deflate, crc32, makePng, makeWebm, pngSize, storedDeflate } from './files.js';
 export { DEFAULT_API_KEY, type SandboxFaults, type SandboxOptions, manualClock, resolveOptions } from './options.js';
 export { mulberry32 } from './rng.js';
-export { HttpError, createSandboxApp } from './routes.js';
+export { HttpError } from './reply.js';
+export { createSandboxApp } from './routes.js';
 export { COSTS, type AssetRecord, type GenerationRecord, type MediaRecord, SandboxState } from './state.js';
 export { InvalidVersionError, versionAt } from './versioning.js';

@@ -4,30 +4,27 @@
 // the handler, version downgrade), plus the upload and file URLs the API hands out. Nothing here is
 // Node-specific; server.ts serves it on Node.
 import {
-  type CatalogueItem,
-  ERROR_CODES,
-  type GenerationItem,
-  type Issue,
+  type OperationId,
   type OperationSpec,
   type TransformPlan,
   VersionIncompatibleError,
   checkGenerationRequest,
   downgradeRequest,
   downgradeResponse,
-  formatIssue,
-  normalizeBaseModel,
   operations,
   upgradeRequest,
   validate,
 } from '@mediagen/schema';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MOCK_HEADER, codeFor, errorBody, scrub } from '../edge/envelope.js';
+import { MOCK_HEADER, errorBody, scrub } from '../edge/envelope.js';
 import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '../edge/limits.js';
 import { PathTable, decodeSegments } from '../edge/paths.js';
 import { stream } from './rng.js';
-import { type AssetType, type GenerationRecord, NotFoundError, type SandboxState } from './state.js';
-import { servedType, uploadSignature, uploadUrl } from './uploads.js';
+import { handlers } from './handlers.js';
+import { HttpError, type Reply, invalid } from './reply.js';
+import { NotFoundError, type SandboxState } from './state.js';
+import { servedType, uploadSignature } from './uploads.js';
 
 /** Serve and accept the shapes of an older API version. */
 export interface Versioning {
@@ -39,36 +36,6 @@ export interface Versioning {
 export interface AppConfig {
   versioning?: Versioning;
 }
-
-export interface Reply {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-/** An answer other than success: becomes the `{ err: { code, message } }` envelope. */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly headers: Record<string, string> | undefined;
-  constructor(status: number, message: string, code?: string, headers?: Record<string, string>) {
-    super(message);
-    this.name = 'HttpError';
-    this.status = status;
-    this.code = code ?? codeFor(status);
-    this.headers = headers;
-  }
-}
-
-interface Call {
-  params: Record<string, string>;
-  query: Record<string, unknown>;
-  body: unknown;
-  /** `http://host:port` the request came to: file and upload URLs are built on it. */
-  origin: string;
-}
-
-type Handler = (call: Call) => Reply;
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 /** Browsers must not guess another type (HTML, script) for a stored file. */
@@ -83,141 +50,6 @@ export function errorResponse(error: HttpError): Response {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-const invalid = (issues: readonly Issue[]) => new HttpError(422, issues.map(formatIssue).join('; '));
-
-const ok = (data: unknown, status = 200, extra: Record<string, unknown> = {}): Reply => ({ status, body: { data, err: {}, ...extra } });
-
-/** Anything a page can be read from: an ordered index of the store, or an array. */
-interface Pageable<T> {
-  readonly size: number;
-  slice(start: number, end: number): T[];
-}
-
-const pageable = <T>(items: readonly T[]): Pageable<T> => ({ size: items.length, slice: (start, end) => items.slice(start, end) });
-
-/** One page of `items`, each shown with `view`: only the page's items are viewed. */
-function listing<T>(items: Pageable<T> | readonly T[], query: Record<string, unknown>, view: (item: T) => unknown = (item) => item): Reply {
-  const source = Array.isArray(items) ? pageable(items as readonly T[]) : (items as Pageable<T>);
-  const page = typeof query.page === 'number' ? query.page : 1;
-  const pageSize = typeof query.page_size === 'number' ? query.page_size : 10;
-  const data = source.slice((page - 1) * pageSize, page * pageSize).map(view);
-  return ok(data, 200, { pagination: { page, page_size: pageSize, total: source.size } });
-}
-
-function byType(items: readonly CatalogueItem[], type: unknown): readonly CatalogueItem[] {
-  if (typeof type !== 'string') return items;
-  const wanted = normalizeBaseModel(type);
-  return items.filter((item) => normalizeBaseModel(item.base_model) === wanted);
-}
-
-/** The handler of every operation, by operationId. */
-function handlers(state: SandboxState): Record<string, Handler> {
-  const legacyStatus = (id: string) => {
-    const status = state.status(state.getMedia(id));
-    // The deprecated endpoints know success, failed and censored; work still in progress is `pending`.
-    return status === 'success' || status === 'failed' ? status : 'pending';
-  };
-  const mediaOf = (generationId: string, imageId: string) => {
-    const generation = state.getGeneration(generationId);
-    if (!generation.mediaIds.includes(imageId)) throw new NotFoundError(`image ${imageId} of generation`, generationId);
-    return state.getMedia(imageId);
-  };
-  const generationView = (id: string, origin: string) => {
-    const generation = state.getGeneration(id);
-    return {
-      generation_id: generation.id,
-      created_at: Math.floor(generation.createdMs / 1000),
-      media: state.generationMedia(generation).map((m) => state.mediaView(m, origin)),
-    };
-  };
-
-  return {
-    generateMedia: ({ body }) => {
-      const items = body as GenerationItem[];
-      const cost = state.estimate(items);
-      if (cost > state.credits) {
-        throw new HttpError(402, `not enough credits: ${cost} needed, ${state.credits} available`);
-      }
-      const { generation, media } = state.generate(items, cost);
-      return ok({ generation_id: generation.id, credits_remaining: state.credits, media: media.map((m) => state.generatedView(m)) });
-    },
-    estimateGeneration: ({ body }) => ok({ estimated: state.estimate(body as GenerationItem[]), balance: state.credits }),
-    listGenerations: ({ query, origin }) => {
-      // The id filters are lookups; only a status filter has to look at each generation (a status
-      // is a function of the time of asking, so it cannot be indexed ahead).
-      let found: Pageable<GenerationRecord> | readonly GenerationRecord[] = state.listGenerations();
-      if (typeof query.generation_id === 'string' || typeof query.media_id === 'string') {
-        const byMedia = typeof query.media_id === 'string' ? state.media.get(query.media_id)?.generationId : undefined;
-        const id = typeof query.generation_id === 'string' ? query.generation_id : byMedia;
-        const generation = id === undefined ? undefined : state.generations.get(id);
-        const matches = generation !== undefined && (typeof query.media_id !== 'string' || byMedia === generation.id);
-        found = matches ? [generation] : [];
-      }
-      if (typeof query.status === 'string') {
-        const all: readonly GenerationRecord[] = Array.isArray(found) ? found : state.listGenerations().values();
-        found = all.filter((g) => state.generationMedia(g).some((m) => state.status(m) === query.status));
-      }
-      return listing(found, query, (g) => generationView(g.id, origin));
-    },
-    getGeneration: ({ params, origin }) => {
-      const view = generationView(params.generation_id!, origin);
-      return ok(view, 200, { pagination: { page: 1, page_size: Math.max(1, view.media.length), total: view.media.length } });
-    },
-    getMedia: ({ params, origin }) => ok(state.mediaView(state.getMedia(params.media_id!), origin)),
-    deleteGeneration: ({ params }) => {
-      state.deleteGeneration(params.generation_id!);
-      return ok({ id: params.generation_id });
-    },
-    deleteMedia: ({ params }) => {
-      state.deleteMedia(params.media_id!);
-      return ok({ id: params.media_id });
-    },
-    deleteImage: ({ params }) => {
-      const media = mediaOf(params.generation_id!, params.image_id!);
-      state.deleteMedia(media.id);
-      return ok({ id: media.id });
-    },
-    getGenerationStatus: ({ params }) => {
-      const generation = state.getGeneration(params.generation_id!);
-      return ok(generation.mediaIds.map((id) => ({ image_id: id, status: legacyStatus(id) })));
-    },
-    getImageStatus: ({ params }) => {
-      const media = mediaOf(params.generation_id!, params.image_id!);
-      return ok({ image_id: media.id, status: legacyStatus(media.id) });
-    },
-    listModels: ({ query }) => listing(byType(state.catalogue.models, query.type), query),
-    listStyles: ({ query }) => listing(byType(state.catalogue.styles, query.type), query),
-    listControlnets: ({ query }) => listing(byType(state.catalogue.controlnets, query.type), query),
-    listLoras: ({ query }) => listing(byType(state.catalogue.loras, query.type), query),
-    listVoices: ({ query }) => listing(state.catalogue.voices, query),
-    createCharacter: ({ body, origin }) => {
-      const request = body as Parameters<SandboxState['createCharacter']>[0];
-      const issues = state.checkCharacter(request);
-      if (issues.length > 0) throw invalid(issues);
-      return ok(state.createCharacter(request, origin), 201);
-    },
-    listCharacters: ({ query }) => listing(state.listCharacters(), query),
-    uploadAsset: ({ body, origin }) => {
-      const asset = state.createAsset('image', (body as { size: { width: number; height: number } }).size);
-      return ok({ asset: state.assetV1(asset, origin), upload_url: uploadUrl(origin, state.options.seed, asset.id) }, 201);
-    },
-    archiveAssets: ({ body, origin }) => {
-      const { archived, missing } = state.archive((body as { ids: string[] }).ids);
-      if (archived.length === 0) throw new HttpError(404, `asset${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not found`);
-      const err = missing.length > 0 ? { code: ERROR_CODES[404], message: `asset${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not found` } : {};
-      return { status: 200, body: { data: archived.map((a) => state.assetV1(a, origin)), err } };
-    },
-    uploadAssetV2: ({ body, query, origin }) => {
-      const type = (query.type as AssetType | undefined) ?? 'image';
-      const asset = state.createAsset(type, (body as { size: { width: number; height: number } }).size);
-      const { size, url, id } = state.assetV2(asset, origin);
-      return ok({ id, type, size, url, upload_url: uploadUrl(origin, state.options.seed, asset.id) }, 201);
-    },
-    getAssetV2: ({ params, origin }) => ok(state.assetV2(state.getAsset(params.asset_id!), origin)),
-    listAssetsV2: ({ query, origin }) => listing(state.listAssets(), query, (a) => state.assetV2(a, origin)),
-  };
-}
 
 /** The query string as an object: one value per name (the last one given). */
 function queryObject(url: URL): Record<string, unknown> {
@@ -236,6 +68,9 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
+/** A handler seen from the pipeline, which calls it only with what its operation's schemas accepted. */
+type ValidatedHandler = (call: { params: unknown; query: unknown; body: unknown; origin: string }) => Reply<unknown>;
+
 const isGeneration = (op: OperationSpec) => op.operationId === 'generateMedia' || op.operationId === 'estimateGeneration';
 
 /** Builds the sandbox app on a state. `createSandbox` in index.ts is the usual way in. */
@@ -246,7 +81,7 @@ export function createSandboxApp(state: SandboxState, config: AppConfig = {}): H
   const table = handlers(state);
   const versioning = config.versioning;
 
-  const pipeline = async (op: OperationSpec, handler: Handler | undefined, request: Request, rawParams: Record<string, string>): Promise<Response> => {
+  const pipeline = async (op: OperationSpec, handler: ValidatedHandler | undefined, request: Request, rawParams: Record<string, string>): Promise<Response> => {
     if (options.latencyMs > 0) await sleep(options.latencyMs);
     // One draw per API request, whether faults are on or not, keeps the stream aligned across runs.
     const roll = faults();
@@ -293,7 +128,7 @@ export function createSandboxApp(state: SandboxState, config: AppConfig = {}): H
       }
     }
 
-    const reply = handler({ params: params.data as Record<string, string>, query: parsedQuery.data as Record<string, unknown>, body, origin: url.origin });
+    const reply = handler({ params: params.data, query: parsedQuery.data, body, origin: url.origin });
     const shaped = versioning ? downgradeResponse(versioning.plan, op.operationId, reply.status, reply.body, versioning.version).body : reply.body;
     return jsonResponse(reply.status, shaped, reply.headers);
   };
@@ -331,7 +166,8 @@ export function createSandboxApp(state: SandboxState, config: AppConfig = {}): H
   ]);
 
   for (const op of operations) {
-    const handler = table[op.operationId];
+    // The one widening: the pipeline validates each call against its own operation's schemas.
+    const handler = table[op.operationId as OperationId] as unknown as ValidatedHandler | undefined;
     const path = op.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(op.method.toUpperCase(), path, (c) => answer(() => pipeline(op, handler, c.req.raw, c.req.param() as Record<string, string>)));
   }
