@@ -4,6 +4,7 @@
 // the handler, version downgrade), plus the upload and file URLs the API hands out. Nothing here is
 // Node-specific; server.ts serves it on Node.
 import {
+  GenerationRequest,
   type OperationId,
   type OperationSpec,
   type TransformPlan,
@@ -11,7 +12,7 @@ import {
   checkGenerationRequest,
   downgradeRequest,
   downgradeResponse,
-  operations,
+  operationList,
   upgradeRequest,
   validate,
 } from '@mediagen/schema';
@@ -71,7 +72,8 @@ async function readJson(request: Request): Promise<unknown> {
 /** A handler seen from the pipeline, which calls it only with what its operation's schemas accepted. */
 type ValidatedHandler = (call: { params: unknown; query: unknown; body: unknown; origin: string }) => Reply<unknown>;
 
-const isGeneration = (op: OperationSpec) => op.operationId === 'generateMedia' || op.operationId === 'estimateGeneration';
+/** Operations that take a generation request (generate, estimate): their bodies get the full rule check. */
+const isGeneration = (op: OperationSpec) => op.body === GenerationRequest;
 
 /** Builds the sandbox app on a state. `createSandbox` in index.ts is the usual way in. */
 export function createSandboxApp(state: SandboxState, config: AppConfig = {}): Hono {
@@ -160,12 +162,12 @@ export function createSandboxApp(state: SandboxState, config: AppConfig = {}): H
   app.use('/uploads/*', tooLarge(MAX_UPLOAD_BYTES));
   app.use('/pub/*', tooLarge(MAX_JSON_BODY_BYTES));
   const known = new PathTable([
-    ...operations.map((op) => ({ method: op.method, path: op.path })),
+    ...operationList.map((op) => ({ method: op.method, path: op.path })),
     { method: 'PUT', path: '/uploads/{asset_id}' },
     { method: 'GET', path: '/files/{name}' },
   ]);
 
-  for (const op of operations) {
+  for (const op of operationList) {
     // The one widening: the pipeline validates each call against its own operation's schemas.
     const handler = table[op.operationId as OperationId] as unknown as ValidatedHandler | undefined;
     const path = op.path.replace(/\{(\w+)\}/g, ':$1');
