@@ -3,10 +3,9 @@
 // 422, both with the declared `err` envelope example) and answers the documented example, or a
 // generated value with `dynamic`; the front (front.ts) owns the HTTP edge and the supervisor
 // (supervisor.ts) restarts Prism should it die.
-import type { Server } from 'node:http';
 import { documentAtPath, documentFor, readDocument } from '../documents.js';
-import { MockError, PortInUseError } from '../errors.js';
-import { DEFAULT_HOST, checkPort } from '../net.js';
+import { MockError } from '../errors.js';
+import { DEFAULT_HOST, checkPort, close, listen, originOf } from '../net.js';
 import { InvalidVersionError } from '../sandbox/versioning.js';
 import { createFront, documentRoutes } from './front.js';
 import { type Ended, supervisePrism } from './supervisor.js';
@@ -89,7 +88,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   });
   let stopping: Promise<void> | undefined;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: originOf(host, port),
     port,
     document: document.path,
     version: document.version,
@@ -108,32 +107,6 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       return stopping;
     },
   };
-}
-
-function listen(server: Server, host: string, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE' || error.code === 'EACCES') reject(new PortInUseError(host, port, error));
-      else reject(error);
-    };
-    server.once('error', onError);
-    server.listen({ host, port, exclusive: true }, () => {
-      server.off('error', onError);
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : port);
-    });
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 }
 
 export { prismEntry } from './process.js';
