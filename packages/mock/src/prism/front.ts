@@ -8,6 +8,7 @@
 // `err.message`. A proxy rather than Prism as a library keeps Prism's supported CLI surface and lets
 // the front outlive a Prism crash (the supervisor restarts it meanwhile).
 import { type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse, createServer, request as httpRequest } from 'node:http';
+import { isObject } from '@mediagen/schema/util';
 import { MOCK_HEADER, errorBody, scrub } from '../edge/envelope.js';
 import { answerClientErrors, readBody, sendJson } from '../edge/http.js';
 import { MAX_JSON_BODY_BYTES } from '../edge/limits.js';
@@ -84,8 +85,6 @@ function violationsMessage(header: string | string[] | undefined): string | unde
     });
   return lines.length > 0 ? lines.join('; ') : undefined;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface Translated {
   status: number;

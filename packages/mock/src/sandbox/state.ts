@@ -5,7 +5,8 @@
 import type { Character, CreateCharacterRequest, Dim, GeneratedMedia, GenerationContext, GenerationItem, Issue, Media, MediaStatusValue } from '@mediagen/schema';
 import type { AssetV1, AssetV2 } from '@mediagen/schema';
 import { type Catalogue, defaultCatalogue } from './catalogue.js';
-import { type Deflate, makePng, makeWebm, pngSize } from './files.js';
+import { type Deflate, makePng, pngSize } from '@mediagen/schema/util';
+import { makeWebm } from './files.js';
 import { mediaShapes, statusAt } from './lifecycle.js';
 import type { ResolvedOptions } from './options.js';
 import { COSTS, estimate } from './pricing.js';

@@ -3,7 +3,7 @@
 import { operationsById, validate } from '@mediagen/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/index.js';
-import { makePng } from '../../src/sandbox/files.js';
+import { makePng } from '@mediagen/schema/util';
 import { call } from '../helpers.js';
 
 let sandbox: RunningSandbox;
