@@ -27,10 +27,16 @@ function defaultBase() {
   return tryGit(['describe', '--tags', '--abbrev=0', '--match', '@mediagen/schema@*', 'HEAD']) ?? 'HEAD~1';
 }
 
-/** The document at `ref`; in a shallow clone without it, the committed document itself. */
+/**
+ * The document at `ref`. A shallow clone may lack the ref (or the previous commit): it then compares
+ * with the committed document itself. Anywhere else an unknown ref is a mistake, not a pass.
+ */
 function documentAt(ref) {
   const text = tryGit(['show', `${ref}:${DOCUMENT}`]);
   if (text !== undefined) return { ref, doc: JSON.parse(text) };
+  if (tryGit(['rev-parse', '--is-shallow-repository']) !== 'true') {
+    throw new Error(`cannot read ${DOCUMENT} at ${ref}: no such ref, or the file did not exist there`);
+  }
   const committed = tryGit(['show', `HEAD:${DOCUMENT}`]);
   if (committed === undefined) throw new Error(`cannot read ${DOCUMENT} at ${ref} nor at HEAD`);
   console.warn(`[api:check] ${ref} is not in this clone (shallow?): comparing with the committed ${DOCUMENT} instead`);
