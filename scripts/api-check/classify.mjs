@@ -4,7 +4,8 @@
 // - added: operation, optional parameter or field → not breaking; a required parameter or request field → breaking;
 // - required flipped: request side made required, or response side made optional → breaking;
 // - type changed → breaking;
-// - enum: values removed from what a client sends, or added to what it reads (closed enums) → breaking.
+// - enum: values removed from what a client sends, or added to what it reads (closed enums) → breaking;
+// - rule (a subschema tagged x-rule) added to a schema clients send → breaking; removed from one they read → breaking.
 // Changes under an added or removed field are marked as lying within it.
 import { factsOf } from './facts.mjs';
 
@@ -13,6 +14,7 @@ const isResponse = (fact) => fact.kind === 'field' && fact.where !== 'request';
 /** Where a change is, for messages: `GET /pub/v1/generations 200 data[].media[].dim`. */
 export function locate(fact) {
   if (fact.kind === 'op') return fact.op;
+  if (fact.kind === 'rule') return `rule ${fact.name} of ${fact.owner}`;
   if (fact.kind === 'param') return `${fact.op} ${fact.in} parameter ${fact.name}`;
   return `${fact.op} ${fact.where} ${fact.path}`;
 }
@@ -27,6 +29,10 @@ function describe(c) {
       return `${c.where} enum gains ${c.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'enum_values_removed':
       return `${c.where} enum loses ${c.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'enum_opened':
+      return `${c.where} enum removed (any value now)`;
+    case 'enum_closed':
+      return `${c.where} restricted to ${c.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'type_changed':
       return `${c.where} type changed from ${c.from} to ${c.to}`;
     case 'required_changed':
@@ -46,11 +52,14 @@ function describe(c) {
 export function classify(baseDoc, nextDoc) {
   const before = factsOf(baseDoc);
   const after = factsOf(nextDoc);
+  // A rule narrows what a schema accepts: breaking where clients send that schema, not where they read it.
+  const sent = new Set([...before.values(), ...after.values()].filter((f) => f.kind === 'field' && f.where === 'request').map((f) => f.owner));
+  const ruleBreaks = (fact, added) => (sent.has(fact.owner) ? added : !added);
   const changes = [];
   for (const [key, fact] of before) {
     const now = after.get(key);
     if (!now) {
-      changes.push(change('removed', fact, true, { key }));
+      changes.push(change('removed', fact, fact.kind === 'rule' ? ruleBreaks(fact, false) : true, { key }));
       continue;
     }
     if (fact.type !== now.type) changes.push(change('type_changed', now, true, { key, from: fact.type, to: now.type }));
@@ -61,6 +70,8 @@ export function classify(baseDoc, nextDoc) {
     if (!fact.deprecated && now.deprecated) changes.push(change('deprecated', now, false, { key }));
     const oldValues = new Set(fact.enum ?? []);
     const newValues = new Set(now.enum ?? []);
+    if (fact.enum && !now.enum) changes.push(change('enum_opened', now, isResponse(now), { key }));
+    if (!fact.enum && now.enum) changes.push(change('enum_closed', now, !isResponse(now), { key, values: now.enum }));
     if (fact.enum && now.enum) {
       const added = [...newValues].filter((v) => !oldValues.has(v));
       const removed = [...oldValues].filter((v) => !newValues.has(v));
@@ -70,7 +81,8 @@ export function classify(baseDoc, nextDoc) {
   }
   for (const [key, fact] of after) {
     if (before.has(key)) continue;
-    changes.push(change('added', fact, fact.kind !== 'op' && fact.required && !isResponse(fact), { key }));
+    const breaking = fact.kind === 'rule' ? ruleBreaks(fact, true) : fact.kind !== 'op' && fact.required && !isResponse(fact);
+    changes.push(change('added', fact, breaking, { key }));
   }
   const roots = changes.filter((c) => c.kind === 'added' || c.kind === 'removed');
   const under = (c, r) =>

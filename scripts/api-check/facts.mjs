@@ -7,6 +7,10 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'tr
 
 const refName = (ref) => (ref.startsWith('#/components/') ? ref.split('/').pop() : ref);
 
+const SHAPE_KEYS = ['$ref', 'type', 'properties', 'items', 'enum', 'const', 'allOf', 'oneOf', 'anyOf', 'if', 'not'];
+/** Whether a schema constrains anything (as opposed to only annotating: description, x-provenance…). */
+const hasShape = (schema) => schema && typeof schema === 'object' && SHAPE_KEYS.some((k) => schema[k] !== undefined);
+
 function resolver(doc) {
   const at = (ref) => {
     const parts = ref.replace(/^#\//, '').split('/');
@@ -15,16 +19,28 @@ function resolver(doc) {
     if (node === undefined) throw new Error(`unresolvable $ref ${ref}`);
     return node;
   };
-  /** Follows $ref chains; returns the schema and the name of the last component it went through. */
+  /**
+   * Follows $ref chains, and `allOf` lists where one member carries the shape and the others only
+   * annotate it (`allOf: [{ $ref }, { x-provenance }]`); returns the schema and the name of the last
+   * component it went through.
+   */
   return (schema) => {
     let name;
     let seen = 0;
-    while (schema && typeof schema === 'object' && typeof schema.$ref === 'string') {
-      name = refName(schema.$ref);
-      schema = at(schema.$ref);
+    for (;;) {
       if (++seen > 50) throw new Error(`$ref cycle at ${name}`);
+      if (schema && typeof schema === 'object' && typeof schema.$ref === 'string') {
+        name = refName(schema.$ref);
+        schema = at(schema.$ref);
+        continue;
+      }
+      const shaped = Array.isArray(schema?.allOf) && !hasShape({ ...schema, allOf: undefined }) ? schema.allOf.filter(hasShape) : [];
+      if (shaped.length === 1 && schema.allOf.length > 1) {
+        schema = shaped[0];
+        continue;
+      }
+      return { schema: schema ?? {}, name };
     }
-    return { schema: schema ?? {}, name };
   };
 }
 
@@ -45,7 +61,7 @@ const CONDITIONAL_KEYS = ['if', 'then', 'else'];
 /**
  * @returns {Map<string, object>} fact key → fact. Keys:
  *   `op METHOD /path`, `param METHOD /path in name`, `field METHOD /path WHERE path.to[].field`
- *   where WHERE is `request` or a response status.
+ *   where WHERE is `request` or a response status, and `rule Component rule-id`.
  */
 export function factsOf(doc) {
   const resolve = resolver(doc);
@@ -113,6 +129,21 @@ export function factsOf(doc) {
         ...enumInfo(sub, `${ownerName}.${prop}`),
       });
       walk(base, sub, path, nextStack);
+    }
+  }
+
+  // Rules of the contract carried as tagged subschemas (`x-rule: <id>`) of a component schema.
+  const rulesIn = (node, found) => {
+    if (Array.isArray(node)) for (const n of node) rulesIn(n, found);
+    else if (node && typeof node === 'object' && typeof node.$ref !== 'string') {
+      if (typeof node['x-rule'] === 'string') found.add(node['x-rule']);
+      for (const value of Object.values(node)) rulesIn(value, found);
+    }
+    return found;
+  };
+  for (const [component, schema] of Object.entries(doc.components?.schemas ?? {})) {
+    for (const rule of rulesIn(schema, new Set())) {
+      facts.set(`rule ${component} ${rule}`, { kind: 'rule', owner: component, name: rule });
     }
   }
 

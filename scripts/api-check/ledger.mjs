@@ -1,7 +1,6 @@
 // Matches observed changes (classify.mjs) with the ledger's declarative instructions. An instruction
 // explains a change when it names the component schema (or operation parameter) the change is in.
-// Instructions whose effect is not a field, parameter or enum value (rules) are reported as not
-// observable here rather than guessed at.
+// Instruction kinds this check does not know are reported as not observable rather than guessed at.
 
 const ops = (i) => new Set(i.operations ?? []);
 
@@ -19,6 +18,8 @@ export function explains(instruction, c) {
       return f.kind === 'field' && c.kind === 'added' && f.owner === instruction.schema && f.name === instruction.field;
     case 'field_deprecated':
       return f.kind === 'field' && c.kind === 'deprecated' && f.owner === instruction.schema && f.name === instruction.field;
+    case 'rule_added':
+      return f.kind === 'rule' && c.kind === 'added' && f.owner === instruction.schema && f.name === instruction.rule;
     case 'enum_value_added':
       return c.kind === 'enum_values_added' && f.enumSchema === instruction.schema && c.values.includes(String(instruction.value));
     case 'param_renamed':
@@ -36,7 +37,15 @@ export function explains(instruction, c) {
 }
 
 /** Instruction kinds this check can observe in a document diff. */
-export const OBSERVABLE = new Set(['field_renamed', 'field_added', 'field_deprecated', 'enum_value_added', 'param_renamed', 'param_added']);
+export const OBSERVABLE = new Set([
+  'field_renamed',
+  'field_added',
+  'field_deprecated',
+  'rule_added',
+  'enum_value_added',
+  'param_renamed',
+  'param_added',
+]);
 
 export function describeInstruction(i) {
   switch (i.op) {
@@ -45,7 +54,9 @@ export function describeInstruction(i) {
     case 'field_added':
       return `${i.schema}.${i.field} added`;
     case 'field_deprecated':
-      return `${i.schema}.${i.field} deprecated`;
+      return `${i.schema}.${i.field} deprecated${i.use ? ` in favour of ${i.use}` : ''}`;
+    case 'rule_added':
+      return `rule ${i.rule} added to ${i.schema}`;
     case 'enum_value_added':
       return `${JSON.stringify(i.value)} added to ${i.schema}`;
     case 'param_renamed':

@@ -88,6 +88,29 @@ describe('classifier', () => {
     ]);
   });
 
+  it('sees through an allOf that only annotates a reference', () => {
+    expect(
+      diff((d) => {
+        d.components.schemas.Thing.properties.kind = { allOf: [{ $ref: '#/components/schemas/Kind' }, { 'x-provenance': { source: 'live-docs' } }] };
+      }),
+    ).toEqual([]);
+  });
+
+  it('calls an enum opened where clients read it breaking, where they send it not', () => {
+    expect(diff((d) => (d.components.schemas.Kind = { type: 'string' }))).toEqual([
+      'non-breaking: GET /things query parameter kind enum removed (any value now)',
+      'breaking: GET /things 200 data[].kind enum removed (any value now)',
+      'non-breaking: POST /things request kind enum removed (any value now)',
+      'breaking: POST /things 200 kind enum removed (any value now)',
+    ]);
+  });
+
+  it('calls a rule (an x-rule subschema) added to a schema clients send breaking', () => {
+    const rule = { 'x-rule': 'name_needs_kind', if: { required: ['name'] }, then: { required: ['kind'] } };
+    expect(diff((d) => (d.components.schemas.NewThing.allOf = [rule]))).toEqual(['breaking: rule name_needs_kind of NewThing added']);
+    expect(diff((d) => (d.components.schemas.Thing.allOf = [rule]))).toEqual(['non-breaking: rule name_needs_kind of Thing added']);
+  });
+
   it('names the component that declares each field, which is how the ledger names it', () => {
     const changes = classify(smallDoc(), (() => {
       const d = smallDoc();
