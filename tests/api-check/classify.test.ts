@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from '../../scripts/api-check/classify.mjs';
-import { clone, smallDoc, type Doc } from './fixtures.js';
+import { clone, type Doc, smallDoc } from './fixtures.js';
 
 function diff(change: (doc: Doc) => void) {
   const base = smallDoc();
@@ -18,9 +18,7 @@ describe('classifier', () => {
 
   it('calls a removed operation breaking, an added one not', () => {
     expect(diff((d) => delete d.paths['/things'].post)).toEqual(['breaking: POST /things removed']);
-    expect(diff((d) => (d.paths['/other'] = { get: { operationId: 'other', responses: {} } }))).toEqual([
-      'non-breaking: GET /other added',
-    ]);
+    expect(diff((d) => (d.paths['/other'] = { get: { operationId: 'other', responses: {} } }))).toEqual(['non-breaking: GET /other added']);
   });
 
   it('sees a renamed response field as the old one removed, reported once at each place it is read', () => {
@@ -45,9 +43,9 @@ describe('classifier', () => {
     expect(diff((d) => d.paths['/things'].get.parameters.push({ name: 'page', in: 'query', schema: { type: 'integer' } }))).toEqual([
       'non-breaking: GET /things query parameter page added',
     ]);
-    expect(
-      diff((d) => d.paths['/things'].get.parameters.push({ name: 'org', in: 'query', required: true, schema: { type: 'string' } })),
-    ).toEqual(['breaking: GET /things query parameter org added']);
+    expect(diff((d) => d.paths['/things'].get.parameters.push({ name: 'org', in: 'query', required: true, schema: { type: 'string' } }))).toEqual([
+      'breaking: GET /things query parameter org added',
+    ]);
   });
 
   it('calls a new required request field breaking, a new optional one not', () => {
@@ -57,9 +55,7 @@ describe('classifier', () => {
         d.components.schemas.NewThing.required.push('owner');
       }),
     ).toEqual(['breaking: POST /things request owner added']);
-    expect(diff((d) => (d.components.schemas.NewThing.properties.note = { type: 'string' }))).toEqual([
-      'non-breaking: POST /things request note added',
-    ]);
+    expect(diff((d) => (d.components.schemas.NewThing.properties.note = { type: 'string' }))).toEqual(['non-breaking: POST /things request note added']);
   });
 
   it('judges an enum by direction: narrowed where clients send it, widened where they read it', () => {
@@ -112,11 +108,14 @@ describe('classifier', () => {
   });
 
   it('names the component that declares each field, which is how the ledger names it', () => {
-    const changes = classify(smallDoc(), (() => {
-      const d = smallDoc();
-      d.components.schemas.Size.properties.d = { type: 'integer' };
-      return d;
-    })());
+    const changes = classify(
+      smallDoc(),
+      (() => {
+        const d = smallDoc();
+        d.components.schemas.Size.properties.d = { type: 'integer' };
+        return d;
+      })(),
+    );
     expect(changes.map((c: any) => [c.fact.owner, c.fact.name])).toEqual([
       ['Size', 'd'],
       ['Size', 'd'],

@@ -82,9 +82,7 @@ describe('consecutive dated documents against the ledger', () => {
   });
 
   it('find a change the ledger does not declare', () => {
-    const trimmed = ledger.map((e) =>
-      e.date === '2024-11-08' ? { ...e, instructions: e.instructions.filter((i) => i.op !== 'param_added') } : e,
-    );
+    const trimmed = ledger.map((e) => (e.date === '2024-11-08' ? { ...e, instructions: e.instructions.filter((i) => i.op !== 'param_added') } : e));
     const { failures } = checkConsecutive({ documents: datedDocuments(), ledger: trimmed });
     expect(failures).toContain('2024-09-04 → 2024-11-08: undeclared change: non-breaking: GET /pub/v1/models query parameter type added');
   });

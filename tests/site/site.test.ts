@@ -6,7 +6,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/docs/build.mjs';
 
@@ -142,9 +142,7 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
 
   it('offers every dated version in the selector, and each one opens', async () => {
     const page = await open('index.html');
-    const options = await page.locator('#version-select option').evaluateAll((els) =>
-      els.map((e) => (e as HTMLOptionElement).value),
-    );
+    const options = await page.locator('#version-select option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
     expect(options.sort()).toEqual(versions.map((v) => `${v}.html`).sort());
     expect(versions[0]).toBe('baseline');
 
