@@ -59,9 +59,11 @@ function navBar(versions, current) {
         `<option value="${v}.html"${v === current ? ' selected' : ''}>${escapeHtml(versionLabel(v, newest))}</option>`,
     )
     .join('');
+  // Pages that are not a version (the changelog) offer the versions without preselecting one.
+  const placeholder = versions.includes(current) ? '' : '<option value="" selected disabled>choose a version</option>';
   return `<nav id="site-nav" style="position:sticky;top:0;z-index:100;display:flex;gap:1.5em;align-items:center;padding:8px 16px;background:#263238;color:#fff;font:14px/1.4 sans-serif">
 <a href="index.html" style="color:#fff;font-weight:bold;text-decoration:none">RenderNet API reference</a>
-<label>API version <select id="version-select" aria-label="API version" onchange="location.href=this.value">${options}</select></label>
+<label>API version <select id="version-select" aria-label="API version" onchange="location.href=this.value">${placeholder}${options}</select></label>
 <a id="changelog-link" href="changelog.html" style="color:#fff">API changelog</a>
 </nav>`;
 }
