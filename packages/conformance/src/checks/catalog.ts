@@ -20,6 +20,7 @@ export interface CheckDefinition {
 
 export const CHECK_IDS = [
   'status_code_conformance',
+  'not_a_server_error',
   'content_type_conformance',
   'envelope_conformance',
   'response_schema_conformance',
@@ -33,6 +34,7 @@ export const CHECK_IDS = [
   'use_after_free',
   'lifecycle_terminal',
   'credits_arithmetic',
+  'filter_conformance',
 ] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 
@@ -55,7 +57,14 @@ export function hasConstrainedInput(op: OperationSpec): boolean {
 export const CHECKS: readonly CheckDefinition[] = [
   {
     id: 'status_code_conformance',
-    description: 'The status code is one the document declares for the operation.',
+    description: 'The status code is one the document declares for the operation (any plausible 4xx where the document declares client errors).',
+    severity: 'error',
+    category: 'response',
+    appliesTo: all,
+  },
+  {
+    id: 'not_a_server_error',
+    description: 'A request the contract allows is never answered with a 5xx.',
     severity: 'error',
     category: 'response',
     appliesTo: all,
@@ -150,6 +159,13 @@ export const CHECKS: readonly CheckDefinition[] = [
     severity: 'error',
     category: 'stateful',
     appliesTo: among('estimateGeneration', 'generateMedia'),
+  },
+  {
+    id: 'filter_conformance',
+    description: 'Filters filter: ?media_id lists only generations that contain it, ?status=success only generations with a successful item, ?type=flux only flux items.',
+    severity: 'error',
+    category: 'stateful',
+    appliesTo: (op) => op.operationId === 'listGenerations' || (isPagedListing(op) && op.query !== undefined && 'type' in op.query.shape),
   },
 ];
 

@@ -6,17 +6,18 @@ import fc from 'fast-check';
 import { type OperationSpec, assumptions, fingerprintResponse, latestDate, operations, operationsById } from '@mediagen/schema';
 import { type CheckId, CHECK_IDS, CHECKS, checksById, gridCells, isCheckId } from '../checks/catalog.js';
 import { type RequestCase, baseItem, casesFor } from '../checks/cases.js';
-import { type Verdict, errorObject, isSuccess, responseVerdicts } from '../checks/response.js';
+import { type Verdict, checkNotServerError, errorObject, isSuccess, responseVerdicts } from '../checks/response.js';
 import { propertiesFor } from '../fuzz/properties.js';
-import { BudgetExceeded, BudgetTracker } from './budget.js';
+import { type Basis, breachBasis, isObligation } from './basis.js';
+import { BudgetExceeded, BudgetTracker, type Reservation } from './budget.js';
 import { CleanupRegistry } from './cleanup.js';
 import { transformPlan } from './document.js';
 import { type Fixtures, bindToTarget, emptyFixtures } from './fixtures.js';
-import { type AuthMode, type Exchange, HttpClient, requestFor, toCurl } from './http.js';
+import { type AuthMode, type Exchange, HttpClient, WRONG_API_KEY, requestFor, toCurl } from './http.js';
 import { Masker } from './mask.js';
 import { greyPng } from './png.js';
 import { ProvenanceTracker } from './provenance.js';
-import { type ResolvedTarget, type TargetOptions, resolveTarget } from './target.js';
+import { type ResolvedTarget, type TargetOptions, recogniseMock, resolveTarget } from './target.js';
 import {
   type CheckResult,
   type Failure,
@@ -49,6 +50,20 @@ export interface ConformanceOptions extends TargetOptions {
   lifecycleTimeoutMs?: number;
   /** Progress events, already masked (the console reporter listens here). */
   onEvent?: (event: ProgressEvent) => void;
+  /** Every exchange, key masked, as it finishes (the HAR reporter listens here). */
+  onExchange?: (exchange: Exchange) => void;
+  /** Treat the contract's assumptions as obligations: a refuted assumption fails the run. */
+  strict?: boolean;
+  /** Stops the run (cleanup still runs and the report is still built). */
+  signal?: AbortSignal;
+}
+
+/** The run was stopped by its signal: the run ends early, cleanup runs, the report is partial. */
+export class RunInterrupted extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'RunInterrupted';
+  }
 }
 
 export type Expectation = 'accept' | 'reject' | 'missing-key' | 'wrong-key' | 'none';
@@ -59,6 +74,9 @@ interface Cell {
   failureCount: number;
   skipReason?: string;
 }
+
+/** The reason of a cell whose every judgement was about an assumption. */
+const ASSUMPTIONS_ONLY = 'every invalid request sent breaks only assumptions of the contract: see the assumption verdicts (--strict judges them)';
 
 /** Failures kept per cell (the count covers all of them). */
 const FAILURES_KEPT = 5;
@@ -133,6 +151,12 @@ export class Run {
   readonly maxExamples: number;
   readonly concurrency: number;
   readonly runTag: string;
+  readonly strict: boolean;
+  /** Why the stateful checks cannot run (the planner found the budget too small), if so. */
+  statefulBlocked: string | undefined;
+  /** Set while cleanup runs: it goes on after the run's signal fired. */
+  private draining = false;
+  private interrupted: string | undefined;
   private readonly started = Date.now();
 
   constructor(
@@ -140,8 +164,15 @@ export class Run {
     readonly options: ConformanceOptions,
     selected: readonly CheckId[],
   ) {
-    this.http = new HttpClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, timeoutMs: options.timeoutMs ?? 15_000, retries429: 3 });
     this.masker = new Masker([target.apiKey, options.apiKey]);
+    this.http = new HttpClient({
+      baseUrl: target.baseUrl,
+      apiKey: target.apiKey,
+      timeoutMs: options.timeoutMs ?? 15_000,
+      retries429: 3,
+      ...(options.onExchange ? { onExchange: (exchange: Exchange) => options.onExchange!(this.maskExchange(exchange)) } : {}),
+    });
+    this.strict = options.strict ?? false;
     this.budget = new BudgetTracker(options.maxCredits);
     this.selected = new Set(selected);
     this.ops = operations.filter((op) => !options.operations?.length || options.operations.includes(op.operationId));
@@ -159,6 +190,21 @@ export class Run {
   /** Creating, spending and deleting requests may be sent. */
   get writes(): boolean {
     return this.mode === 'full';
+  }
+
+  /** The exchange as it may be recorded: the key masked as a value in headers, URL and bodies. */
+  maskExchange(exchange: Exchange): Exchange {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(exchange.headers ?? {})) headers[name] = this.masker.text(value);
+    return {
+      ...exchange,
+      request: this.masker.json(exchange.request),
+      url: this.masker.text(exchange.url),
+      ...(exchange.headers ? { headers } : {}),
+      text: this.masker.text(exchange.text),
+      json: this.masker.json(exchange.json),
+      ...(exchange.error ? { error: this.masker.text(exchange.error) } : {}),
+    };
   }
 
   emit(event: ProgressEvent): void {
@@ -223,8 +269,11 @@ export class Run {
   // --- requests ----------------------------------------------------------------------------------
 
   /** Sends a request without judging it (cleanup, polling). */
-  async raw(c: RequestCase, auth: AuthMode = 'valid'): Promise<Exchange> {
+  async raw(c: RequestCase, auth: AuthMode = 'valid', reservation?: Reservation): Promise<Exchange> {
     const op = operationsById[c.operationId]!;
+    if (this.options.signal?.aborted && !this.draining) throw new RunInterrupted(String(this.options.signal.reason ?? 'interrupted'));
+    // The hard cap: nothing that can spend leaves without a reservation made before it is sent.
+    if (op.spendsCredits && this.budget.capped && !reservation) throw new BudgetExceeded(`internal: ${op.operationId} "${c.label}" was about to be sent without a reservation`);
     const exchange = await this.http.send(requestFor(op, { ...c, auth }));
     this.requestsByOp.set(op.operationId, (this.requestsByOp.get(op.operationId) ?? 0) + 1);
     return exchange;
@@ -267,19 +316,36 @@ export class Run {
     c: RequestCase,
     phase: Phase,
     expect: Expectation,
-    opts: { record?: 'all' | 'passes'; auth?: AuthMode; shrunk?: Failure['shrunk'] } = {},
-  ): Promise<{ exchange: Exchange; failed: boolean; verdicts: Verdict[] }> {
+    opts: { record?: 'all' | 'passes'; auth?: AuthMode; shrunk?: Failure['shrunk']; reservation?: Reservation; planned?: boolean } = {},
+  ): Promise<{ exchange: Exchange; failed: boolean; verdicts: Verdict[]; refused?: string }> {
     const op = operationsById[c.operationId]!;
     const auth = opts.auth ?? (expect === 'missing-key' ? 'missing' : expect === 'wrong-key' ? 'wrong' : 'valid');
-    const exchange = await this.raw(c, auth);
+    let reservation = opts.reservation;
+    if (op.spendsCredits && this.budget.capped && !reservation) {
+      const reserved = await this.reserveFor(c, phase, opts.planned ?? false);
+      if ('refused' in reserved) {
+        const notSent: Exchange = { request: requestFor(op, { ...c, auth }), url: '', status: 0, contentType: undefined, text: '', json: undefined, error: reserved.refused, durationMs: 0 };
+        return { exchange: notSent, failed: false, verdicts: [], refused: reserved.refused };
+      }
+      reservation = reserved;
+    }
+    const exchange = await this.raw(c, auth, reservation);
+    // A request that did not spend gives its reservation back.
+    if (reservation && exchange.status !== 0 && !isSuccess(exchange.status)) this.budget.release(reservation);
     const verdicts = responseVerdicts(op, exchange, { pagination: this.target.stateful });
+    if (expect === 'accept' || expect === 'none') {
+      const serverError = checkNotServerError(exchange);
+      if (serverError) verdicts.push(serverError);
+    }
     const data = this.expectationVerdict(op, exchange, expect);
     if (data) verdicts.push(data);
     const judged = verdicts.filter((v) => this.selected.has(v.check));
-    const failed = judged.some((v) => !v.ok);
-    const record = opts.record ?? 'all';
     const curl = toCurl(this.target.baseUrl, exchange.request);
-    for (const v of judged) {
+    // Verdicts on assumptions are verdicts, not failures (unless --strict).
+    const tiered = judged.filter((v) => !this.judgeAssumption(op, c, exchange, v, expect, curl));
+    const failed = tiered.some((v) => !v.ok);
+    const record = opts.record ?? 'all';
+    for (const v of tiered) {
       if (v.ok) this.pass(op.operationId, v.check);
       else if (record === 'all') {
         this.fail(op.operationId, v.check, {
@@ -295,6 +361,51 @@ export class Run {
     if (record === 'all' || !failed) this.observe(op, exchange, verdicts, expect, c);
     this.afterResponse(op, exchange, c);
     return { exchange, failed, verdicts };
+  }
+
+  /**
+   * When a verdict is about an assumption of the contract (an invalid request that breaks only
+   * assumed rules, a response that differs only at assumed fields), records it as a provenance
+   * verdict and returns true: the caller does not count it as a pass or a failure. Under --strict
+   * nothing is an assumption.
+   */
+  private judgeAssumption(op: OperationSpec, c: RequestCase, exchange: Exchange, v: Verdict, expect: Expectation, curl: string): boolean {
+    if (this.strict || exchange.status === 0) return false;
+    const evidence = { curl: this.masker.text(curl), status: exchange.status };
+    if (v.check === 'negative_data_rejection' && expect === 'reject') {
+      const basis: Basis | undefined = c.basis ?? breachBasis(op, { body: c.body, ...(c.query ? { query: c.query } : {}) });
+      if (isObligation(basis, false)) return false;
+      const why = this.masker.text(`${op.operationId}, ${c.label}: ${v.ok ? 'rejected' : (v.message ?? 'accepted')}`);
+      this.provenance.observeRule(basis!.rule, basis!.note, v.ok, why, evidence);
+      this.skip(op.operationId, v.check, ASSUMPTIONS_ONLY);
+      return true;
+    }
+    if (v.check === 'response_schema_conformance' && !v.ok && v.paths?.length) {
+      const elements = v.paths.map((path) => this.provenance.assumedElementAt(op, exchange.status, exchange.json, path));
+      if (elements.some((e) => e === undefined)) return false;
+      // observeResponse (called with every exchange) records the refutation of each element.
+      return true;
+    }
+    return false;
+  }
+
+  /** Prices a request that can spend (a free estimate of the same body) and reserves it; or why not. */
+  private async reserveFor(c: RequestCase, phase: Phase, planned: boolean): Promise<Reservation | { refused: string }> {
+    const estimate = await this.exercise({ ...c, operationId: 'estimateGeneration', label: `estimate before: ${c.label}` }, phase, 'none');
+    const data = isObject(estimate.exchange.json) ? estimate.exchange.json.data : undefined;
+    const credits = isObject(data) ? Number(data.estimated) : Number.NaN;
+    if (!isSuccess(estimate.exchange.status)) {
+      return { refused: `not sent: its estimate was refused (status ${estimate.exchange.status}), and under --max-credits nothing unpriced is sent` };
+    }
+    try {
+      return this.budget.reserve(credits, `"${c.label}"`, planned);
+    } catch (error) {
+      if (error instanceof BudgetExceeded) {
+        this.note(error.message);
+        return { refused: error.message };
+      }
+      throw error;
+    }
   }
 
   /** Fingerprint and provenance evidence of a judged exchange. */
@@ -329,7 +440,8 @@ export class Run {
 
   /** Registers what a successful request created, and forgets what it deleted. */
   private afterResponse(op: OperationSpec, exchange: Exchange, c: RequestCase): void {
-    if (!isSuccess(exchange.status) || !this.target.stateful || !isObject(exchange.json)) return;
+    // Whatever a target says it created is cleaned up, stateful or not (only Prism keeps nothing).
+    if (!isSuccess(exchange.status) || this.target.kind === 'prism' || !isObject(exchange.json)) return;
     const data = exchange.json.data;
     switch (op.operationId) {
       case 'generateMedia':
@@ -383,34 +495,18 @@ export class Run {
    * Sends a generation, estimating it first when the run has a credit budget. Returns the exchange,
    * or a reason when it was not sent.
    */
-  async generate(c: RequestCase, phase: Phase, expect: Expectation = 'accept'): Promise<{ exchange?: Exchange; refused?: string }> {
-    let reserved = 0;
-    if (this.budget.max !== undefined) {
-      const estimate = await this.exercise({ ...c, operationId: 'estimateGeneration', label: `estimate before: ${c.label}` }, phase, 'accept');
-      const data = isObject(estimate.exchange.json) ? estimate.exchange.json.data : undefined;
-      const credits = isObject(data) ? Number(data.estimated) : Number.NaN;
-      if (!isSuccess(estimate.exchange.status)) return { refused: `the estimate was refused (status ${estimate.exchange.status})` };
-      try {
-        this.budget.reserve(credits, `"${c.label}"`);
-        reserved = credits;
-      } catch (error) {
-        if (error instanceof BudgetExceeded) {
-          this.note(error.message);
-          return { refused: error.message };
-        }
-        throw error;
-      }
-    }
-    const result = await this.exercise({ ...c, operationId: 'generateMedia' }, phase, expect);
-    if (!isSuccess(result.exchange.status)) this.budget.release(reserved);
-    return { exchange: result.exchange };
+  async generate(c: RequestCase, phase: Phase, expect: Expectation = 'accept', planned = false): Promise<{ exchange?: Exchange; refused?: string }> {
+    const result = await this.exercise({ ...c, operationId: 'generateMedia' }, phase, expect, { planned });
+    return result.refused ? { refused: result.refused } : { exchange: result.exchange };
   }
 
   /** Makes a generation of `items` items for a sequence; its id and media ids, or why not. */
   async makeGeneration(label: string, phase: Phase, items = 2): Promise<{ generationId: string; mediaIds: string[] } | { refused: string }> {
+    if (this.statefulBlocked) return { refused: this.statefulBlocked };
     const item = baseItem(this.fixtures);
     const body = Array.from({ length: items }, () => ({ ...item }));
-    const { exchange, refused } = await this.generate({ operationId: 'generateMedia', label, body }, phase);
+    // Generations made for the stateful checks and the fixtures draw on the planner's reservation.
+    const { exchange, refused } = await this.generate({ operationId: 'generateMedia', label, body }, phase, 'accept', true);
     if (!exchange) return { refused: refused ?? 'not sent' };
     const data = isObject(exchange.json) ? exchange.json.data : undefined;
     // An older server's `images` is read too, so the rest of the run can go on (renamed_fields reports it).
@@ -470,6 +566,7 @@ export class Run {
   private async setup(): Promise<void> {
     this.fixtures = emptyFixtures(this.target.realIds);
     await this.discoverCatalogue();
+    await this.planBudget();
     // Prism (and servers declared stateless on loopback) take the documented example ids.
     if (!this.target.realIds) return;
     const fixtures = this.fixtures;
@@ -592,6 +689,12 @@ export class Run {
       return;
     }
     if (id === 'generateMedia') {
+      if (this.budget.capped && this.target.stateful) {
+        // Under a budget, bodies are judged on the free estimate; real generations are the planner's
+        // (on a stateless target there are none: the example is generated, reserved like the rest).
+        await this.exercise({ ...example, operationId: 'estimateGeneration', label: `${example.label} (priced, not generated)` }, 'examples', 'accept');
+        return;
+      }
       const { refused } = await this.generate(example, 'examples');
       if (refused) this.skip(id, 'positive_data_acceptance', refused);
       return;
@@ -606,8 +709,9 @@ export class Run {
     // Positive cases.
     let positive = cases.positive;
     if (id === 'generateMedia') {
-      if (!this.writes) positive = [];
-      else if (live) positive = []; // the example was the one generation a live run spends on it
+      // Under a budget (and always live) valid bodies are judged on the estimate (estimateGeneration's
+      // own cases are the same bodies): only the planner's generations spend.
+      if (!this.writes || live || this.budget.capped) positive = [];
       for (const c of positive) await this.generate(c, 'coverage');
     } else if (this.isSafe(op) || (this.writes && !(live && id === 'createCharacter'))) {
       await mapLimit(positive, this.concurrency, async (c) => void (await this.exercise(c, 'coverage', 'accept')));
@@ -621,6 +725,10 @@ export class Run {
       }
       if (live && (id === 'generateMedia' || id === 'createCharacter')) {
         this.skip(id, 'negative_data_rejection', 'live target: invalid bodies go to estimateGeneration only (a wrongly accepted one would spend credits or leave a character behind)');
+        return;
+      }
+      if (op.spendsCredits && this.budget.capped) {
+        this.skip(id, 'negative_data_rejection', 'under --max-credits invalid bodies go to estimateGeneration only (the same rules; a wrongly accepted one would spend)');
         return;
       }
     }
@@ -663,6 +771,8 @@ export class Run {
     const local = !this.target.live;
     const scope = { writes: this.writes && local };
     if (!this.isSafe(op) && !scope.writes) return;
+    // Generated bodies are judged on the estimate under a budget: none of them may spend.
+    if (op.spendsCredits && this.budget.capped) return;
     const properties = propertiesFor(op, this.fixtures, scope);
     const half = Math.max(1, Math.ceil(this.maxExamples / 2));
     const runs: [fc.Arbitrary<RequestCase>, Expectation][] = [];
@@ -725,14 +835,72 @@ export class Run {
 
   private async probe(): Promise<void> {
     const exchange = await this.raw({ operationId: 'listModels', label: 'reachability probe' });
-    if (exchange.status === 0) throw new RunError(`could not reach ${this.target.baseUrl}: ${exchange.error}`);
+    if (exchange.status === 0) throw new RunError(`could not reach ${this.target.baseUrl}: ${this.masker.text(exchange.error ?? 'no response')}`);
+    const recognised = recogniseMock(this.target, exchange.headers?.['x-mediagen-mock'], this.options);
+    if (recognised) this.note(recognised);
     if (exchange.status === 401) throw new RunError(`${this.target.baseUrl} refused the API key (401): check --api-key or MEDIAGEN_API_KEY`);
   }
 
+  /**
+   * The planner: before anything spends, prices the generations the stateful checks need (with the
+   * free estimate) and sets their credits aside. A budget below that skips them, said up front.
+   */
+  private async planBudget(): Promise<void> {
+    if (!this.budget.capped || !this.writes || !this.target.stateful) return;
+    const wanted = (check: CheckId) => this.selected.has(check);
+    const has = (id: string) => this.ops.some((o) => o.operationId === id);
+    // Items per generation: the fixture (2, read back, watched to the end, filtered on), one per
+    // deleting example, two for use_after_free (a deleted item and its sibling), one for credits_arithmetic.
+    const sizes: number[] = [2];
+    for (const id of ['deleteImage', 'deleteMedia', 'deleteGeneration']) if (has(id) && wanted('positive_data_acceptance')) sizes.push(id === 'deleteMedia' ? 2 : 1);
+    if (wanted('use_after_free')) sizes.push(2);
+    if (wanted('credits_arithmetic')) sizes.push(1);
+    const item = baseItem(this.fixtures);
+    const price = new Map<number, number>();
+    for (const size of new Set(sizes)) {
+      const body = Array.from({ length: size }, () => ({ ...item }));
+      const { exchange } = await this.exercise({ operationId: 'estimateGeneration', label: `plan: price a ${size}-item generation`, body }, 'setup', 'accept');
+      const data = isObject(exchange.json) ? exchange.json.data : undefined;
+      const credits = isObject(data) ? Number(data.estimated) : Number.NaN;
+      if (!isSuccess(exchange.status) || !Number.isFinite(credits) || credits < 0) {
+        this.statefulBlocked = `the planner could not price a generation (estimate answered ${exchange.status})`;
+        this.note(this.statefulBlocked);
+        return;
+      }
+      price.set(size, credits);
+    }
+    const needed = sizes.reduce((sum, size) => sum + price.get(size)!, 0);
+    if (!this.budget.plan(needed)) {
+      this.statefulBlocked = `the stateful checks need at least ${needed} credits; --max-credits ${this.budget.max} is below that`;
+      this.note(this.statefulBlocked);
+    } else this.note(`budget plan: ${needed} of --max-credits ${this.budget.max} kept for the stateful checks' ${sizes.length} generations`);
+  }
+
+  /** One operation's phases; an exception in one (a bug, a garbage answer) is noted, the run goes on. */
+  private async runOperation(op: OperationSpec, index: number): Promise<void> {
+    for (const phase of [() => this.runExamples(op), () => this.runCoverage(op), () => this.runAuth(op), () => this.runFuzzing(op, index)]) {
+      try {
+        await phase();
+      } catch (error) {
+        if (error instanceof RunInterrupted) throw error;
+        this.note(`${op.operationId}: a phase stopped: ${(error as Error)?.message ?? String(error)}`);
+      }
+    }
+    this.emit({ type: 'operation', operation: this.operationReport(op) });
+  }
+
   async execute(): Promise<Report> {
-    const targetInfo = { baseUrl: this.target.baseUrl, kind: this.target.kind, live: this.target.live, stateful: this.target.stateful, mode: this.mode };
-    this.emit({ type: 'start', target: targetInfo });
     await this.probe();
+    const targetInfo = (): Report['target'] => ({
+      baseUrl: this.target.baseUrl,
+      kind: this.target.kind,
+      live: this.target.live,
+      stateful: this.target.stateful,
+      mode: this.mode,
+      strict: this.strict,
+      ...(this.target.recognised ? { recognised: this.target.recognised } : {}),
+    });
+    this.emit({ type: 'start', target: targetInfo() });
     try {
       await this.setup();
       if (!this.target.stateful) {
@@ -741,24 +909,26 @@ export class Run {
             ? 'Prism is stateless: it answers the documented examples and keeps nothing'
             : 'this target is treated as stateless (read-only mode, or --stateless)';
         for (const check of CHECKS.filter((c) => c.category === 'stateful')) this.skipAll(check.id, reason);
+      } else if (this.statefulBlocked) {
+        for (const check of CHECKS.filter((c) => c.category === 'stateful')) this.skipAll(check.id, this.statefulBlocked);
       }
       const ordered = [
         ...this.ops.filter((op) => CATALOGUE.includes(op.operationId)),
         ...this.ops.filter((op) => !CATALOGUE.includes(op.operationId) && !DESTRUCTIVE.includes(op.operationId)),
         ...this.ops.filter((op) => DESTRUCTIVE.includes(op.operationId)),
       ];
-      for (const [index, op] of ordered.entries()) {
-        await this.runExamples(op);
-        await this.runCoverage(op);
-        await this.runAuth(op);
-        await this.runFuzzing(op, index);
-        this.emit({ type: 'operation', operation: this.operationReport(op) });
-      }
-      if (this.target.stateful) await runStateful(this);
+      // The stateful sequences go first: the planner's credits are theirs.
+      if (this.target.stateful && !this.statefulBlocked) await runStateful(this);
+      for (const [index, op] of ordered.entries()) await this.runOperation(op, index);
+    } catch (error) {
+      if (!(error instanceof RunInterrupted)) throw error;
+      this.interrupted = error.message;
+      this.note(`run interrupted (${error.message}): cleaning up and writing the report`);
     } finally {
+      this.draining = true;
       await this.cleanup.drain();
     }
-    return this.report(targetInfo);
+    return this.report(targetInfo());
   }
 
   private report(target: Report['target']): Report {
@@ -777,6 +947,18 @@ export class Run {
         else skipped++;
       }
     }
+    // Recorded values are masked as they are recorded (failures, notes, reasons); the free-text fields
+    // gathered here are masked one by one, never the report as a whole.
+    const mask = (text: string) => this.masker.text(text);
+    const provenance = this.provenance.verdicts().map((v) => ({
+      ...v,
+      evidence: mask(v.evidence),
+      ...(v.curl ? { curl: mask(v.curl) } : {}),
+    }));
+    const count = (status: string) => provenance.filter((p) => p.status === status).length;
+    const warnings = provenance
+      .filter((p) => p.status === 'refuted')
+      .map((p) => `assumption refuted: ${p.element}${p.note ? ` (${p.note})` : ''}: ${p.evidence}`);
     const report: Report = {
       tool: '@mediagen/conformance',
       target,
@@ -788,12 +970,24 @@ export class Run {
       operations: operationsReport,
       summary: { passed, failed, skipped, byCheck, requests: this.http.requests },
       fingerprint: this.fingerprintReport(),
-      provenance: this.provenance.verdicts(),
-      budget: { ...(this.budget.max !== undefined ? { maxCredits: this.budget.max } : {}), spent: this.budget.spent, refused: [...this.budget.refused] },
-      cleanup: { created: this.cleanup.created, deleted: this.cleanup.deleted, leftover: [...this.cleanup.leftover] },
+      provenance,
+      tiers: {
+        obligations: { passed, failed, skipped },
+        assumptions: { confirmed: count('confirmed'), refuted: count('refuted'), untested: count('untested') },
+        warnings,
+      },
+      budget: {
+        ...(this.budget.max !== undefined ? { maxCredits: this.budget.max } : {}),
+        spent: this.budget.spent,
+        refused: this.budget.refused.map((r) => mask(r)),
+        ...(this.budget.needed !== undefined ? { needed: this.budget.needed } : {}),
+      },
+      cleanup: { created: this.cleanup.created, deleted: this.cleanup.deleted, leftover: this.cleanup.leftover.map((l) => mask(l)) },
       notes: [...this.notes],
-      ok: failed === 0,
+      ...(this.interrupted ? { interrupted: mask(this.interrupted) } : {}),
+      // An interrupted run did not judge everything: it is not a pass.
+      ok: failed === 0 && this.interrupted === undefined,
     };
-    return this.masker.json(report);
+    return report;
   }
 }

@@ -1,6 +1,6 @@
 // The stateful checks: sequences of requests whose verdict depends on what earlier requests did.
 // They run only on targets that keep state (the sandbox, or a live service in full mode).
-import { TERMINAL_MEDIA_STATUSES } from '@mediagen/schema';
+import { TERMINAL_MEDIA_STATUSES, normalizeBaseModel, operations } from '@mediagen/schema';
 import type { CheckId } from '../checks/catalog.js';
 import { isSuccess } from '../checks/response.js';
 import { baseItem } from '../checks/cases.js';
@@ -76,7 +76,9 @@ async function ensureResourceAvailability(run: Run): Promise<void> {
   summary(run, check, ['generateMedia', 'getGeneration', 'getMedia', 'listGenerations', 'getAssetV2', 'listCharacters'], failures ? `failed (${failures})` : 'created resources read back');
 }
 
-const RANK: Record<string, number> = { initiated: 0, pending: 1, success: 2, failed: 2 };
+// `censored` is a terminal status the docs list (a finished item withheld).
+const RANK: Record<string, number> = { initiated: 0, pending: 1, success: 2, failed: 2, censored: 2 };
+const TERMINAL = new Set<string>([...TERMINAL_MEDIA_STATUSES, 'censored']);
 
 async function lifecycleTerminal(run: Run): Promise<void> {
   const check: CheckId = 'lifecycle_terminal';
@@ -93,7 +95,7 @@ async function lifecycleTerminal(run: Run): Promise<void> {
   let lastExchange: Exchange | undefined;
   let delay = 50;
   for (;;) {
-    const open = mediaIds.filter((id) => !TERMINAL_MEDIA_STATUSES.includes(last.get(id) as never));
+    const open = mediaIds.filter((id) => !TERMINAL.has(last.get(id) ?? ''));
     if (open.length === 0 || problems.length > 0) break;
     for (const id of open) {
       const exchange = await run.raw({ operationId: 'getMedia', label: `poll media ${id}`, params: { media_id: id } });
@@ -116,7 +118,7 @@ async function lifecycleTerminal(run: Run): Promise<void> {
       last.set(id, status);
     }
     if (Date.now() > deadline) {
-      const stuck = mediaIds.filter((id) => !TERMINAL_MEDIA_STATUSES.includes(last.get(id) as never));
+      const stuck = mediaIds.filter((id) => !TERMINAL.has(last.get(id) ?? ''));
       if (stuck.length > 0) problems.push({ message: `media ${stuck.join(', ')} still ${stuck.map((id) => last.get(id)).join('/')} after ${timeout} ms`, ...(lastExchange ? { exchange: lastExchange } : {}) });
       break;
     }
@@ -221,7 +223,10 @@ async function creditsArithmetic(run: Run): Promise<void> {
   }
   // A cost above the balance is refused with 402 (local targets only: a broken server would spend it).
   const portrait = run.fixtures.portraitAssetId;
-  if (!run.target.live && portrait) {
+  // Under --max-credits a request above the balance cannot be sent: if the server wrongly took it,
+  // it would spend more than the cap allows.
+  if (run.budget.capped && portrait) run.note('credits_arithmetic: a cost above the balance is not sent under --max-credits (the refusal with 402 is checked only without a cap)');
+  if (!run.target.live && portrait && !run.budget.capped) {
     const balanceNow = numbers((await run.raw({ operationId: 'estimateGeneration', label: 'balance', body })))?.balance ?? e1.balance;
     const duration = (Math.floor(balanceNow / 5) + 1) * 5;
     const costly = [{ video_anyone: { asset_id: portrait, prompt: 'a very long video', duration } }];
@@ -240,10 +245,6 @@ async function creditsArithmetic(run: Run): Promise<void> {
 async function renamedQuery(run: Run): Promise<void> {
   const mediaId = run.fixtures.mediaIds[0];
   if (!mediaId || !run.selected.has('renamed_fields')) return;
-  const current = await run.exercise({ operationId: 'listGenerations', label: `filter by media_id ${mediaId}`, query: { media_id: mediaId, page_size: 50 } }, 'stateful', 'accept');
-  const list = dataOf(current.exchange);
-  const filtered = Array.isArray(list) && list.length > 0 && list.every((g) => mediaIdsOf(g).includes(mediaId));
-  run.judge('listGenerations', 'renamed_fields', filtered, `?media_id=${mediaId} does not filter the generations (the current name of the query parameter)`, 'stateful', current.exchange);
   const all = await run.raw({ operationId: 'listGenerations', label: 'unfiltered', query: { page_size: 50 } });
   const total = Array.isArray(dataOf(all)) ? (dataOf(all) as unknown[]).length : 0;
   const legacy = await run.exercise({ operationId: 'listGenerations', label: `legacy image_id ${mediaId}`, query: { image_id: mediaId, page_size: 50 } }, 'stateful', 'none');
@@ -251,6 +252,72 @@ async function renamedQuery(run: Run): Promise<void> {
   const honoured = isSuccess(legacy.exchange.status) && Array.isArray(legacyList) && total > legacyList.length && legacyList.every((g) => mediaIdsOf(g).includes(mediaId));
   run.judge('listGenerations', 'renamed_fields', !honoured, `the legacy query parameter image_id still filters the generations`, 'stateful', legacy.exchange);
 }
+
+const itemsOf = (exchange: Exchange): Record<string, unknown>[] => {
+  const data = dataOf(exchange);
+  return Array.isArray(data) ? data.filter(isObject) : [];
+};
+
+/**
+ * Filters filter: ?media_id lists only the generations that contain it (and the one that does);
+ * ?status=success only generations with a successful item; ?type=flux only flux items, on listings
+ * where the target has flux items and others (matching is loose: case and spelling of base models).
+ */
+async function filterConformance(run: Run): Promise<void> {
+  const check: CheckId = 'filter_conformance';
+  let failures = 0;
+  let judged = 0;
+  const judge = (operationId: string, ok: boolean, message: string, exchange?: Exchange) => {
+    judged++;
+    if (!ok) failures++;
+    run.judge(operationId, check, ok, message, 'stateful', exchange);
+  };
+  const mediaId = run.fixtures.mediaIds[0];
+  if (mediaId && run.ops.some((o) => o.operationId === 'listGenerations')) {
+    const listed = await run.exercise({ operationId: 'listGenerations', label: `filter by media_id ${mediaId}`, query: { media_id: mediaId, page_size: 50 } }, 'stateful', 'accept');
+    const list = itemsOf(listed.exchange);
+    const strangers = list.filter((g) => !mediaIdsOf(g).includes(mediaId));
+    judge(
+      'listGenerations',
+      isSuccess(listed.exchange.status) && list.length > 0 && strangers.length === 0,
+      list.length === 0
+        ? `?media_id=${mediaId} lists no generation, though ${run.fixtures.generationId ?? 'one'} contains it`
+        : `?media_id=${mediaId} lists ${strangers.length} generation(s) that do not contain it (e.g. ${JSON.stringify(strangers[0]?.generation_id)})`,
+      listed.exchange,
+    );
+    const success = await run.exercise({ operationId: 'listGenerations', label: 'filter by status=success', query: { status: 'success', page_size: 50 } }, 'stateful', 'accept');
+    const unsuccessful = itemsOf(success.exchange).filter((g) => {
+      const media = isObject(g) ? (g.media ?? g.images) : undefined;
+      return Array.isArray(media) && !media.some((m) => isObject(m) && m.status === 'success');
+    });
+    judge(
+      'listGenerations',
+      unsuccessful.length === 0,
+      `?status=success lists ${unsuccessful.length} generation(s) without a successful item (e.g. ${JSON.stringify(unsuccessful[0]?.generation_id)})`,
+      success.exchange,
+    );
+  } else run.skip('listGenerations', check, 'no generation was created to filter on');
+  const flux = (item: Record<string, unknown>) => typeof item.base_model === 'string' && normalizeBaseModel(item.base_model) === normalizeBaseModel('flux');
+  for (const op of operations) {
+    if (!run.ops.includes(op) || !checkApplies(op) || op.operationId === 'listGenerations') continue;
+    const all = itemsOf(await run.raw({ operationId: op.operationId, label: 'unfiltered', query: { page: 1, page_size: 50 } }));
+    if (!all.some(flux) || all.every(flux)) {
+      run.skip(op.operationId, check, 'the target has no flux items beside others to filter');
+      continue;
+    }
+    const listed = await run.exercise({ operationId: op.operationId, label: 'filter by type=flux', query: { type: 'flux', page: 1, page_size: 50 } }, 'stateful', 'accept');
+    const others = itemsOf(listed.exchange).filter((item) => !flux(item));
+    judge(
+      op.operationId,
+      isSuccess(listed.exchange.status) && others.length === 0,
+      `?type=flux lists ${others.length} item(s) whose base_model is not flux (e.g. ${JSON.stringify(others[0]?.name)}: ${JSON.stringify(others[0]?.base_model)})`,
+      listed.exchange,
+    );
+  }
+  summary(run, check, ['listGenerations', 'listModels', 'listStyles', 'listLoras'], failures ? `failed (${failures})` : `${judged} filter(s) honoured`);
+}
+
+const checkApplies = (op: (typeof operations)[number]) => op.method === 'get' && op.query !== undefined && 'type' in op.query.shape;
 
 /** Runs every selected stateful sequence. */
 export async function runStateful(run: Run): Promise<void> {
@@ -267,6 +334,7 @@ export async function runStateful(run: Run): Promise<void> {
     if (writes) await ensureResourceAvailability(run);
     else run.skipAll('ensure_resource_availability', 'read-only mode: nothing is created to read back');
   }
+  if (needsWrites('filter_conformance')) await filterConformance(run);
   if (needsWrites('lifecycle_terminal')) await lifecycleTerminal(run);
   if (needsWrites('use_after_free')) await useAfterFree(run);
   if (needsWrites('credits_arithmetic')) await creditsArithmetic(run);

@@ -60,6 +60,20 @@ export interface ProvenanceVerdict {
   status: ProvenanceStatus;
   /** What decided it: counts, or the first refuting observation. */
   evidence: string;
+  /** The refuting exchange replayed as curl (key masked) and its status. */
+  curl?: string;
+  /** Status code of the refuting exchange. */
+  statusCode?: number;
+}
+
+/** The three tiers of a report: obligations fail a server, assumptions get verdicts, warnings inform. */
+export interface TierSummary {
+  /** Documented obligations (interface description, live docs; every rule under --strict). */
+  obligations: CheckSummary;
+  /** Assumptions of the contract: verdicts, never failures unless --strict. */
+  assumptions: { confirmed: number; refuted: number; untested: number };
+  /** One line per refuted assumption (and other things a reader should know). */
+  warnings: string[];
 }
 
 export interface CheckSummary {
@@ -70,7 +84,7 @@ export interface CheckSummary {
 
 export interface Report {
   tool: '@mediagen/conformance';
-  target: { baseUrl: string; kind: TargetKind; live: boolean; stateful: boolean; mode: Mode };
+  target: { baseUrl: string; kind: TargetKind; live: boolean; stateful: boolean; mode: Mode; strict: boolean; recognised?: string };
   startedAt: string;
   durationMs: number;
   seed: number;
@@ -80,9 +94,12 @@ export interface Report {
   summary: CheckSummary & { byCheck: Record<string, CheckSummary>; requests: number };
   fingerprint: FingerprintReport;
   provenance: ProvenanceVerdict[];
-  budget: { maxCredits?: number; spent: number; refused: string[] };
+  tiers: TierSummary;
+  budget: { maxCredits?: number; spent: number; refused: string[]; /** What the stateful checks needed (the planner's minimum). */ needed?: number };
   cleanup: { created: number; deleted: number; leftover: string[] };
   notes: string[];
+  /** Set when the run was stopped by a signal (cleanup ran, the report is partial). */
+  interrupted?: string;
   ok: boolean;
 }
 
