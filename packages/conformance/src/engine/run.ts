@@ -653,7 +653,8 @@ export class Run {
         const asset = await this.uploadImage(64, 64);
         return asset ? { ...base, label: 'archive an asset made for it', body: { ids: [asset] } } : { unavailable: 'could not make an asset to archive' };
       }
-      const made = await this.makeGeneration(`made to be deleted by ${id}`, 'examples', 2);
+      // As many items as the planner priced: deleteMedia keeps a sibling, the others need one.
+      const made = await this.makeGeneration(`made to be deleted by ${id}`, 'examples', id === 'deleteMedia' ? 2 : 1);
       if (!('generationId' in made)) return { unavailable: `could not make a generation to delete: ${made.refused}` };
       const mediaId = made.mediaIds[0];
       const params: Record<string, string> =

@@ -209,7 +209,7 @@ async function creditsArithmetic(run: Run): Promise<void> {
     run.skipAll(check, `the balance (${e1.balance}) is below one generation (${e1.estimated})`);
     return;
   }
-  const { exchange, refused } = await run.generate({ operationId: 'generateMedia', label: 'generate what was estimated', body }, 'stateful');
+  const { exchange, refused } = await run.generate({ operationId: 'generateMedia', label: 'generate what was estimated', body }, 'stateful', 'accept', true);
   if (!exchange || !isSuccess(exchange.status)) {
     run.skip('generateMedia', check, refused ?? `generate answered ${exchange?.status}`);
   } else {
