@@ -4,8 +4,9 @@
 // integration (`describeConformance`) is in `@mediagen/conformance/vitest`.
 export { CHECKS, CHECK_IDS, type CheckCategory, type CheckDefinition, type CheckId, type Severity, checksById, gridCells, isCheckId } from './checks/catalog.js';
 export { type OperationCases, type RequestCase, casesFor, invalidGenerationBodies, validGenerationBodies } from './checks/cases.js';
+export { type CheckVerdict as Verdict, responseVerdicts, verdictsFor } from './checks/judge.js';
+export { type CheckSpec, type Expectation as CheckExpectation, type Judged, defineCheck } from './checks/define.js';
 export {
-  type Verdict,
   checkContentType,
   checkEnvelope,
   checkPagination,
@@ -15,7 +16,6 @@ export {
   checkStatusCode,
   declaredStatuses,
   PLAUSIBLE_CLIENT_ERRORS,
-  responseVerdicts,
 } from './checks/response.js';
 export { type ArbitraryOptions, arbitraryFor } from './fuzz/arbitrary.js';
 export { invalidGenerationBody, propertiesFor, validGenerationBody } from './fuzz/properties.js';

@@ -134,7 +134,7 @@ describe('one bad exchange fails only itself', () => {
     ['reset', 'the connection is reset mid-body'],
     ['stall', 'the body never ends'],
     ['garbage', 'the body is not JSON'],
-  ] as const)('%s: %s', async (kind) => {
+  ] as const)('%s: %s', async (kind, _what) => {
     const sandbox = await startSandbox({ apiKeys: ['bad-key'] });
     // A raw server in front of the sandbox, so a response can be cut or stalled half-way.
     const server = createServer(async (req, res) => {

@@ -6,7 +6,9 @@ import fc from 'fast-check';
 import { type OperationSpec, assumptions, fingerprintResponse, latestDate, operations, operationsById } from '@mediagen/schema';
 import { type CheckId, CHECK_IDS, CHECKS, checksById, gridCells, isCheckId } from '../checks/catalog.js';
 import { type RequestCase, baseItem, casesFor } from '../checks/cases.js';
-import { type Verdict, checkNotServerError, errorObject, isSuccess, responseVerdicts } from '../checks/response.js';
+import type { Expectation } from '../checks/define.js';
+import { type CheckVerdict as Verdict, verdictsFor } from '../checks/judge.js';
+import { isSuccess } from '../checks/response.js';
 import { propertiesFor } from '../fuzz/properties.js';
 import { type Basis, breachBasis, isObligation } from './basis.js';
 import { BudgetExceeded, BudgetTracker, type Reservation } from './budget.js';
@@ -29,7 +31,7 @@ import {
   type Report,
   RunError,
 } from './types.js';
-import { runStateful } from './stateful.js';
+import type { RunContext } from './context.js';
 
 export interface ConformanceOptions extends TargetOptions {
   /** Seed of every generated request (default 1). */
@@ -66,7 +68,7 @@ export class RunInterrupted extends Error {
   }
 }
 
-export type Expectation = 'accept' | 'reject' | 'missing-key' | 'wrong-key' | 'none';
+export type { Expectation } from '../checks/define.js';
 
 interface Cell {
   passes: number;
@@ -134,7 +136,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   }
 }
 
-export class Run {
+export class Run implements RunContext {
   readonly http: HttpClient;
   readonly masker: Masker;
   readonly budget: BudgetTracker;
@@ -279,34 +281,7 @@ export class Run {
     return exchange;
   }
 
-  private expectationVerdict(op: OperationSpec, exchange: Exchange, expect: Expectation): Verdict | undefined {
-    const status = exchange.status;
-    if (status === 0 || expect === 'none') return undefined;
-    const err = errorObject(exchange.json);
-    const said = err ? ` (${err.code}: ${err.message})` : '';
-    switch (expect) {
-      case 'accept':
-        if (isSuccess(status)) return { check: 'positive_data_acceptance', ok: true };
-        // Not enough credits says nothing about the request's validity.
-        if (status === 402 && (op.spendsCredits || op.operationId === 'estimateGeneration')) return undefined;
-        return { check: 'positive_data_acceptance', ok: false, message: `valid request rejected with status ${status}${said}` };
-      case 'reject':
-        if (isSuccess(status)) return { check: 'negative_data_rejection', ok: false, message: `invalid request accepted with status ${status}` };
-        if (status < 400 || status >= 500 || status === 401 || status === 402 || status === 429) {
-          return { check: 'negative_data_rejection', ok: false, message: `invalid request answered ${status}${said}, expected a 4xx validation error` };
-        }
-        if (!err) return { check: 'negative_data_rejection', ok: false, message: `invalid request rejected with ${status} but without err = { code, message }` };
-        return { check: 'negative_data_rejection', ok: true };
-      case 'missing-key':
-      case 'wrong-key': {
-        const check: CheckId = expect === 'missing-key' ? 'auth_required' : 'ignored_auth';
-        const how = expect === 'missing-key' ? 'without X-API-KEY' : 'with a wrong X-API-KEY';
-        if (status !== 401) return { check, ok: false, message: `${how}: answered ${status}, expected 401` };
-        if (!err) return { check, ok: false, message: `${how}: 401 without err = { code, message }` };
-        return { check, ok: true };
-      }
-    }
-  }
+
 
   /**
    * Sends one request and judges it: every response check, plus the expectation (accepted, rejected,
@@ -332,13 +307,7 @@ export class Run {
     const exchange = await this.raw(c, auth, reservation);
     // A request that did not spend gives its reservation back.
     if (reservation && exchange.status !== 0 && !isSuccess(exchange.status)) this.budget.release(reservation);
-    const verdicts = responseVerdicts(op, exchange, { pagination: this.target.stateful });
-    if (expect === 'accept' || expect === 'none') {
-      const serverError = checkNotServerError(exchange);
-      if (serverError) verdicts.push(serverError);
-    }
-    const data = this.expectationVerdict(op, exchange, expect);
-    if (data) verdicts.push(data);
+    const verdicts = verdictsFor(op, exchange, expect, { pagination: this.target.stateful });
     const judged = verdicts.filter((v) => this.selected.has(v.check));
     const curl = toCurl(this.target.baseUrl, exchange.request);
     // Verdicts on assumptions are verdicts, not failures (unless --strict).
@@ -877,6 +846,27 @@ export class Run {
     } else this.note(`budget plan: ${needed} of --max-credits ${this.budget.max} kept for the stateful checks' ${sizes.length} generations`);
   }
 
+  /** The sequence checks, in registry order; read-only mode skips those that need state. */
+  private async runSequences(): Promise<void> {
+    for (const check of CHECKS) {
+      if (!check.sequence || !this.selected.has(check.id)) continue;
+      if (!this.writes) {
+        if (check.category === 'stateful') this.skipAll(check.id, 'read-only mode: the sequence creates and deletes resources');
+        continue;
+      }
+      try {
+        await check.sequence(this);
+      } catch (error) {
+        if (error instanceof RunInterrupted) throw error;
+        this.note(`${check.id}: the sequence stopped: ${(error as Error)?.message ?? String(error)}`);
+      }
+    }
+  }
+
+  selects(check: string): boolean {
+    return this.selected.has(check as CheckId);
+  }
+
   /** One operation's phases; an exception in one (a bug, a garbage answer) is noted, the run goes on. */
   private async runOperation(op: OperationSpec, index: number): Promise<void> {
     for (const phase of [() => this.runExamples(op), () => this.runCoverage(op), () => this.runAuth(op), () => this.runFuzzing(op, index)]) {
@@ -919,7 +909,7 @@ export class Run {
         ...this.ops.filter((op) => DESTRUCTIVE.includes(op.operationId)),
       ];
       // The stateful sequences go first: the planner's credits are theirs.
-      if (this.target.stateful && !this.statefulBlocked) await runStateful(this);
+      if (this.target.stateful && !this.statefulBlocked) await this.runSequences();
       for (const [index, op] of ordered.entries()) await this.runOperation(op, index);
     } catch (error) {
       if (!(error instanceof RunInterrupted)) throw error;

@@ -3,8 +3,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { MockOptions, SandboxServerOptions } from '@mediagen/mock';
-import type { Mode, TargetKind } from './types.js';
-import { RunError } from './types.js';
+import { type Mode, RunError, type TargetKind } from './terms.js';
 
 export interface ResolvedTarget {
   baseUrl: string;

@@ -1,23 +1,12 @@
 // The report of a run: one result per (operation, check), the version fingerprint, the provenance
 // verdicts, and what the run created and cleaned up. Everything in it is already masked.
 import type { CheckId, Severity } from '../checks/catalog.js';
+import type { Failure, Mode, Outcome, Phase, TargetKind } from './terms.js';
 
-export type Phase = 'setup' | 'examples' | 'coverage' | 'auth' | 'fuzzing' | 'stateful';
-export type Outcome = 'passed' | 'failed' | 'skipped';
-export type Mode = 'read-only' | 'full';
-export type TargetKind = 'prism' | 'sandbox' | 'remote';
+export type { Failure, Mode, Outcome, Phase, TargetKind } from './terms.js';
+export { RunError } from './terms.js';
 
-export interface Failure {
-  message: string;
-  phase: Phase;
-  /** What the request was for, e.g. `steps 3021 (maximum 3020)`. */
-  label?: string;
-  /** The request replayed as curl, key masked. */
-  curl?: string;
-  status?: number;
-  /** Set for generated requests: shrunk to this minimal case. */
-  shrunk?: { runs: number; shrinks: number; seed: number };
-}
+
 
 export interface CheckResult {
   operationId: string;
@@ -103,16 +92,9 @@ export interface Report {
   ok: boolean;
 }
 
-/** A run that could not happen (bad options, unreachable target, key refused): exit code 2. */
-export class RunError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RunError';
-  }
-}
 
 export type ProgressEvent =
   | { type: 'start'; target: Report['target'] }
   | { type: 'operation'; operation: OperationReport }
-  | { type: 'stateful'; check: CheckId; outcome: Outcome; detail: string }
+  | { type: 'stateful'; check: string; outcome: Outcome; detail: string }
   | { type: 'note'; message: string };
