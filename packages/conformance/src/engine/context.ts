@@ -32,6 +32,7 @@ export interface RunContext {
   /** Creating, spending and deleting requests may be sent. */
   readonly writes: boolean;
   readonly strict: boolean;
+  /** Filled in by the setup phase (in place). */
   readonly fixtures: Fixtures;
   readonly ops: readonly OperationSpec[];
   readonly budget: BudgetTracker;
@@ -53,4 +54,15 @@ export interface RunContext {
   note(message: string): void;
   /** A progress line of a sequence check. */
   emit(event: { type: 'stateful'; check: string; outcome: Outcome; detail: string }): void;
+}
+
+/** What the per-operation phases and the setup need beyond a check's view. */
+export interface PhaseContext extends RunContext {
+  readonly seed: number;
+  readonly maxExamples: number;
+  readonly concurrency: number;
+  /** Makes names the run creates unique (characters). */
+  readonly runTag: string;
+  /** Why the stateful checks cannot run (the planner found the budget too small), once known. */
+  statefulBlocked: string | undefined;
 }

@@ -2,22 +2,19 @@
 // start (or reach) the target, discover the catalogue, create fixtures (stateful targets in full
 // mode), then per operation the examples, the hand-written cases, the auth checks and the generated
 // requests; then the stateful sequences; finally everything created is deleted, whatever happened.
-import fc from 'fast-check';
 import { type OperationSpec, assumptions, fingerprintResponse, latestDate, operations, operationsById } from '@mediagen/schema';
 import { type CheckId, CHECK_IDS, CHECKS, checksById, gridCells, isCheckId } from '../checks/catalog.js';
-import { type RequestCase, baseItem, casesFor } from '../checks/cases.js';
+import { type RequestCase, baseItem } from '../checks/cases.js';
 import type { Expectation } from '../checks/define.js';
 import { type CheckVerdict as Verdict, verdictsFor } from '../checks/judge.js';
 import { isSuccess } from '../checks/response.js';
-import { propertiesFor } from '../fuzz/properties.js';
 import { type Basis, breachBasis, isObligation } from './basis.js';
 import { BudgetExceeded, BudgetTracker, type Reservation } from './budget.js';
 import { CleanupRegistry } from './cleanup.js';
 import { transformPlan } from './document.js';
-import { type Fixtures, bindToTarget, emptyFixtures } from './fixtures.js';
-import { type AuthMode, type Exchange, HttpClient, WRONG_API_KEY, requestFor, toCurl } from './http.js';
+import { type Fixtures, emptyFixtures } from './fixtures.js';
+import { type AuthMode, type Exchange, HttpClient, requestFor, toCurl } from './http.js';
 import { Masker } from './mask.js';
-import { greyPng } from './png.js';
 import { ProvenanceTracker } from './provenance.js';
 import { type ResolvedTarget, type TargetOptions, recogniseMock, resolveTarget } from './target.js';
 import {
@@ -31,7 +28,13 @@ import {
   type Report,
   RunError,
 } from './types.js';
-import type { RunContext } from './context.js';
+import type { PhaseContext } from './context.js';
+import { runAuth } from './phases/auth.js';
+import { runCoverage } from './phases/coverage.js';
+import { runExamples } from './phases/examples.js';
+import { runFuzzing } from './phases/fuzzing.js';
+import { runSetup } from './phases/setup.js';
+import { CATALOGUE, DESTRUCTIVE, READ_ONLY, isSafe } from './policy.js';
 
 export interface ConformanceOptions extends TargetOptions {
   /** Seed of every generated request (default 1). */
@@ -82,19 +85,7 @@ const ASSUMPTIONS_ONLY = 'every invalid request sent breaks only assumptions of 
 
 /** Failures kept per cell (the count covers all of them). */
 const FAILURES_KEPT = 5;
-const DESTRUCTIVE = ['deleteImage', 'deleteMedia', 'deleteGeneration', 'archiveAssets'];
-const CATALOGUE = ['listModels', 'listStyles', 'listControlnets', 'listLoras', 'listVoices'];
 
-async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await fn(item);
-    }
-  });
-  await Promise.all(workers);
-}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -136,7 +127,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   }
 }
 
-export class Run implements RunContext {
+export class Run implements PhaseContext {
   readonly http: HttpClient;
   readonly masker: Masker;
   readonly budget: BudgetTracker;
@@ -144,7 +135,7 @@ export class Run implements RunContext {
   readonly provenance = new ProvenanceTracker(assumptions());
   readonly selected: Set<CheckId>;
   readonly ops: OperationSpec[];
-  fixtures: Fixtures;
+  readonly fixtures: Fixtures;
   readonly notes: string[] = [];
   private readonly cells = new Map<string, Cell>();
   private readonly requestsByOp = new Map<string, number>();
@@ -489,282 +480,17 @@ export class Run implements RunContext {
 
   // --- setup -------------------------------------------------------------------------------------
 
-  private async discoverCatalogue(): Promise<void> {
-    const fixtures = this.fixtures;
-    const read = async (operationId: string) => {
-      if (!this.ops.some((o) => o.operationId === operationId) && this.ops.length < operations.length) {
-        return (await this.raw({ operationId, label: 'catalogue', query: { page_size: 50 } })).json;
-      }
-      return (await this.exercise({ operationId, label: 'catalogue listing (page_size 50)', query: { page: 1, page_size: 50 } }, 'setup', 'accept')).exchange.json;
-    };
-    const items = (json: unknown): Record<string, unknown>[] => (isObject(json) && Array.isArray(json.data) ? json.data.filter(isObject) : []);
-    const named = (list: Record<string, unknown>[]) =>
-      list.filter((i) => typeof i.name === 'string' && typeof i.base_model === 'string').map((i) => ({ name: i.name as string, base_model: i.base_model as string }));
-    const [models, styles, controlnets, loras, voices] = await Promise.all(CATALOGUE.map((id) => read(id)));
-    fixtures.catalogue = {
-      models: named(items(models)),
-      styles: named(items(styles)),
-      loras: named(items(loras)),
-      controlnets: named(items(controlnets)),
-      voices: items(voices).filter((v) => typeof v.name === 'string').map((v) => ({ name: v.name as string })),
-    };
-  }
 
-  /** Uploads an image asset of this size (slot, then the bytes); its id or undefined. */
-  private async uploadImage(width: number, height: number, type: 'image' | 'video' | 'audio' = 'image'): Promise<string | undefined> {
-    const { exchange } = await this.exercise(
-      { operationId: 'uploadAssetV2', label: `fixture ${type} asset ${width}×${height}`, query: { type }, body: { size: { height, width } } },
-      'setup',
-      'accept',
-    );
-    const data = isObject(exchange.json) ? exchange.json.data : undefined;
-    if (!isSuccess(exchange.status) || !isObject(data) || typeof data.id !== 'string') return undefined;
-    if (typeof data.upload_url === 'string') {
-      const bytes = type === 'image' ? greyPng(width, height) : new Uint8Array(256).fill(7);
-      const contentType = type === 'image' ? 'image/png' : type === 'video' ? 'video/webm' : 'audio/mpeg';
-      try {
-        await fetch(data.upload_url, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes as Uint8Array<ArrayBuffer>, signal: AbortSignal.timeout(15_000) });
-      } catch {
-        this.note(`could not send the bytes of fixture asset ${data.id} to its upload URL`);
-      }
-    }
-    if (type === 'image') this.fixtures.inputs[data.id] = { width, height };
-    return data.id;
-  }
 
-  private async setup(): Promise<void> {
-    this.fixtures = emptyFixtures(this.target.realIds);
-    await this.discoverCatalogue();
-    await this.planBudget();
-    // Prism (and servers declared stateless on loopback) take the documented example ids.
-    if (!this.target.realIds) return;
-    const fixtures = this.fixtures;
-    if (this.writes && this.target.stateful) {
-      fixtures.imageAssetId = await this.uploadImage(512, 512);
-      fixtures.portraitAssetId = await this.uploadImage(768, 1280);
-      if (fixtures.portraitAssetId) fixtures.inputs[fixtures.portraitAssetId] = { width: 768, height: 1280 };
-      if (!this.target.live) {
-        fixtures.videoAssetId = await this.uploadImage(1280, 720, 'video');
-        if (fixtures.videoAssetId) fixtures.inputs[fixtures.videoAssetId] = { width: 1280, height: 720, frames: 150, duration: 5 };
-        fixtures.audioAssetId = await this.uploadImage(1, 1, 'audio');
-        if (fixtures.imageAssetId) {
-          const { exchange } = await this.exercise(
-            {
-              operationId: 'createCharacter',
-              label: 'fixture character',
-              body: { asset_id: fixtures.imageAssetId, character_type: 'realistic', name: `conformance_${this.runTag}_fixture`, prompt: 'a person, 30 years old' },
-            },
-            'setup',
-            'accept',
-          );
-          const data = isObject(exchange.json) ? exchange.json.data : undefined;
-          if (isObject(data) && typeof data.id === 'string') fixtures.characterId = data.id;
-        }
-      }
-      const made = await this.makeGeneration('fixture generation (2 items)', 'setup');
-      if ('generationId' in made) {
-        fixtures.generationId = made.generationId;
-        fixtures.mediaIds = made.mediaIds;
-      } else this.note(`no fixture generation: ${made.refused}`);
-      return;
-    }
-    // Read-only: read what the account already has.
-    const first = async (operationId: string) => {
-      const ex = await this.exercise({ operationId, label: 'find an existing resource', query: { page: 1, page_size: 1 } }, 'setup', 'accept');
-      return isObject(ex.exchange.json) && Array.isArray(ex.exchange.json.data) ? ex.exchange.json.data.find(isObject) : undefined;
-    };
-    const generation = await first('listGenerations');
-    if (generation && typeof generation.generation_id === 'string') {
-      fixtures.generationId = generation.generation_id;
-      const media = generation.media ?? generation.images;
-      fixtures.mediaIds = (Array.isArray(media) ? media : []).filter(isObject).map((m) => String(m.id));
-    }
-    const asset = await first('listAssetsV2');
-    if (asset && typeof asset.id === 'string') fixtures.imageAssetId = asset.id;
-  }
 
-  /** Path parameters for a read of an existing resource, or undefined when the run has none. */
-  paramsFor(op: OperationSpec): Record<string, string> | undefined {
-    if (!op.params) return undefined;
-    if (!this.fixtures.real) return op.exampleParams;
-    const out: Record<string, string> = {};
-    for (const name of Object.keys(op.params.shape)) {
-      const value =
-        name === 'generation_id'
-          ? this.fixtures.generationId
-          : name === 'media_id' || name === 'image_id'
-            ? this.fixtures.mediaIds[0]
-            : name === 'asset_id'
-              ? (this.fixtures.imageAssetId ?? this.fixtures.portraitAssetId)
-              : undefined;
-      if (value === undefined) return undefined;
-      out[name] = value;
-    }
-    return out;
-  }
 
   // --- per operation -----------------------------------------------------------------------------
 
-  /** Operations that only read (or, like the estimate, spend nothing): safe on a live host. */
-  isSafe(op: OperationSpec): boolean {
-    return op.method === 'get' || op.operationId === 'estimateGeneration';
-  }
 
-  /** A valid request for the operation (the first example), with real ids when the run has them. */
-  private async exampleRequest(op: OperationSpec): Promise<RequestCase | { unavailable: string }> {
-    const id = op.operationId;
-    const base: RequestCase = { operationId: id, label: 'documented example' };
-    if (op.exampleQuery) base.query = { ...op.exampleQuery };
-    if (DESTRUCTIVE.includes(id) && this.fixtures.real) {
-      if (!this.writes) return { unavailable: 'read-only mode: nothing is deleted' };
-      // A resource made for the occasion, so the fixtures survive.
-      if (id === 'archiveAssets') {
-        const asset = await this.uploadImage(64, 64);
-        return asset ? { ...base, label: 'archive an asset made for it', body: { ids: [asset] } } : { unavailable: 'could not make an asset to archive' };
-      }
-      // As many items as the planner priced: deleteMedia keeps a sibling, the others need one.
-      const made = await this.makeGeneration(`made to be deleted by ${id}`, 'examples', id === 'deleteMedia' ? 2 : 1);
-      if (!('generationId' in made)) return { unavailable: `could not make a generation to delete: ${made.refused}` };
-      const mediaId = made.mediaIds[0];
-      const params: Record<string, string> =
-        id === 'deleteGeneration' ? { generation_id: made.generationId } : id === 'deleteMedia' ? { media_id: mediaId ?? '' } : { generation_id: made.generationId, image_id: mediaId ?? '' };
-      return { ...base, label: `delete a resource made for it`, params };
-    }
-    if (op.params) {
-      const params = this.paramsFor(op);
-      if (!params) return { unavailable: `no ${Object.keys(op.params.shape).join('/')} to read on this target (read-only and the account has none)` };
-      base.params = params;
-    }
-    if (op.body) {
-      const example = Object.values(op.requestExamples ?? {})[0];
-      base.body = bindToTarget(example?.value, this.fixtures);
-      if (id === 'createCharacter') base.body = { ...(base.body as object), name: `conformance_${this.runTag}_example` };
-    }
-    return base;
-  }
 
-  private async runExamples(op: OperationSpec): Promise<void> {
-    const id = op.operationId;
-    if (!this.isSafe(op) && !this.writes) {
-      this.skip(id, 'positive_data_acceptance', 'read-only mode: requests that create, spend or delete are not sent');
-      return;
-    }
-    if (id === 'createCharacter' && this.target.live) {
-      this.skip(id, 'positive_data_acceptance', 'live target: the API cannot delete characters, so none is created');
-      return;
-    }
-    const example = await this.exampleRequest(op);
-    if ('unavailable' in example) {
-      this.skip(id, 'positive_data_acceptance', example.unavailable);
-      return;
-    }
-    if (id === 'generateMedia') {
-      if (this.budget.capped && this.target.stateful) {
-        // Under a budget, bodies are judged on the free estimate; real generations are the planner's
-        // (on a stateless target there are none: the example is generated, reserved like the rest).
-        await this.exercise({ ...example, operationId: 'estimateGeneration', label: `${example.label} (priced, not generated)` }, 'examples', 'accept');
-        return;
-      }
-      const { refused } = await this.generate(example, 'examples');
-      if (refused) this.skip(id, 'positive_data_acceptance', refused);
-      return;
-    }
-    await this.exercise(example, 'examples', 'accept');
-  }
 
-  private async runCoverage(op: OperationSpec): Promise<void> {
-    const id = op.operationId;
-    const cases = casesFor(op, this.fixtures, this.runTag);
-    const live = this.target.live;
-    // Positive cases.
-    let positive = cases.positive;
-    if (id === 'generateMedia') {
-      // Under a budget (and always live) valid bodies are judged on the estimate (estimateGeneration's
-      // own cases are the same bodies): only the planner's generations spend.
-      if (!this.writes || live || this.budget.capped) positive = [];
-      for (const c of positive) await this.generate(c, 'coverage');
-    } else if (this.isSafe(op) || (this.writes && !(live && id === 'createCharacter'))) {
-      await mapLimit(positive, this.concurrency, async (c) => void (await this.exercise(c, 'coverage', 'accept')));
-    }
-    // Negative cases.
-    if (cases.negative.length === 0) return;
-    if (!this.isSafe(op)) {
-      if (!this.writes) {
-        this.skip(id, 'negative_data_rejection', 'read-only mode: invalid requests to operations that create or spend are not sent (a server that wrongly accepts one would act on it)');
-        return;
-      }
-      if (live && (id === 'generateMedia' || id === 'createCharacter')) {
-        this.skip(id, 'negative_data_rejection', 'live target: invalid bodies go to estimateGeneration only (a wrongly accepted one would spend credits or leave a character behind)');
-        return;
-      }
-      if (op.spendsCredits && this.budget.capped) {
-        this.skip(id, 'negative_data_rejection', 'under --max-credits invalid bodies go to estimateGeneration only (the same rules; a wrongly accepted one would spend)');
-        return;
-      }
-    }
-    await mapLimit(cases.negative, this.concurrency, async (c) => void (await this.exercise(c, 'coverage', 'reject')));
-  }
 
-  private async runAuth(op: OperationSpec): Promise<void> {
-    const id = op.operationId;
-    const wanted = this.selected.has('auth_required') || this.selected.has('ignored_auth');
-    if (!wanted) return;
-    if (!this.isSafe(op) && !this.writes) {
-      const reason = 'read-only mode: unauthenticated requests to operations that create, spend or delete are not sent';
-      this.skip(id, 'auth_required', reason);
-      this.skip(id, 'ignored_auth', reason);
-      return;
-    }
-    if (this.target.live && (op.spendsCredits || id === 'createCharacter')) {
-      const reason = 'live target: a server that ignored the key would spend credits or leave a character behind; auth is checked on the estimate and the other operations';
-      this.skip(id, 'auth_required', reason);
-      this.skip(id, 'ignored_auth', reason);
-      return;
-    }
-    // A request that would succeed with the right key: only the key is wrong.
-    const request: RequestCase = { operationId: id, label: 'documented example', ...(op.exampleQuery ? { query: op.exampleQuery } : {}) };
-    if (op.params) request.params = this.paramsFor(op) ?? op.exampleParams ?? {};
-    if (op.body) {
-      const body = Object.values(op.requestExamples ?? {})[0]?.value ?? (id === 'archiveAssets' ? { ids: ['ast_does_not_exist'] } : undefined);
-      request.body = bindToTarget(body, this.fixtures);
-    }
-    await this.exercise({ ...request, label: 'no X-API-KEY' }, 'auth', 'missing-key');
-    if (!this.target.checksKeyValue) {
-      this.skip(id, 'ignored_auth', 'Prism checks only that X-API-KEY is present, not its value');
-      return;
-    }
-    await this.exercise({ ...request, label: 'wrong X-API-KEY' }, 'auth', 'wrong-key');
-  }
 
-  private async runFuzzing(op: OperationSpec, index: number): Promise<void> {
-    if (this.maxExamples === 0) return;
-    const local = !this.target.live;
-    const scope = { writes: this.writes && local };
-    if (!this.isSafe(op) && !scope.writes) return;
-    // Generated bodies are judged on the estimate under a budget: none of them may spend.
-    if (op.spendsCredits && this.budget.capped) return;
-    const properties = propertiesFor(op, this.fixtures, scope);
-    const half = Math.max(1, Math.ceil(this.maxExamples / 2));
-    const runs: [fc.Arbitrary<RequestCase>, Expectation][] = [];
-    if (properties.positive && this.selected.has('positive_data_acceptance')) runs.push([properties.positive, 'accept']);
-    if (properties.negative && this.selected.has('negative_data_rejection')) runs.push([properties.negative, 'reject']);
-    for (const [arbitrary, expect] of runs) {
-      const seed = (this.seed * 7919 + index * 31 + (expect === 'accept' ? 0 : 1)) | 0;
-      const details = await fc.check(
-        fc.asyncProperty(arbitrary, async (c) => !(await this.exercise(c, 'fuzzing', expect, { record: 'passes' })).failed),
-        { numRuns: half, seed, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
-      );
-      if (!details.failed) continue;
-      if (details.counterexample) {
-        const [minimal] = details.counterexample;
-        await this.exercise(minimal, 'fuzzing', expect, { shrunk: { runs: details.numRuns, shrinks: details.numShrinks, seed } });
-      } else {
-        const error = (details as { errorInstance?: unknown }).errorInstance;
-        const reason = error instanceof Error ? error.message.split('\n')[0] : 'no counterexample';
-        this.note(`${op.operationId}: generated requests stopped: ${reason}`);
-      }
-    }
-  }
 
   private operationReport(op: OperationSpec): OperationReport {
     const results: CheckResult[] = [];
@@ -775,7 +501,7 @@ export class Run implements RunContext {
       if (!cell || (cell.passes === 0 && cell.failureCount === 0)) {
         const reason =
           cell?.skipReason ??
-          (!this.isSafe(op) && !this.writes ? 'read-only mode: requests that create, spend or delete are not sent' : 'not exercised by this run');
+          (!isSafe(op) && !this.writes ? READ_ONLY : 'not exercised by this run');
         results.push({ ...base, outcome: 'skipped', reason, passes: 0, failureCount: 0, failures: [] });
       } else {
         results.push({ ...base, outcome: cell.failureCount > 0 ? 'failed' : 'passed', passes: cell.passes, failureCount: cell.failureCount, failures: cell.failures });
@@ -811,47 +537,13 @@ export class Run implements RunContext {
     if (exchange.status === 401) throw new RunError(`${this.target.baseUrl} refused the API key (401): check --api-key or MEDIAGEN_API_KEY`);
   }
 
-  /**
-   * The planner: before anything spends, prices the generations the stateful checks need (with the
-   * free estimate) and sets their credits aside. A budget below that skips them, said up front.
-   */
-  private async planBudget(): Promise<void> {
-    if (!this.budget.capped || !this.writes || !this.target.stateful) return;
-    const wanted = (check: CheckId) => this.selected.has(check);
-    const has = (id: string) => this.ops.some((o) => o.operationId === id);
-    // Items per generation: the fixture (2, read back, watched to the end, filtered on), one per
-    // deleting example, two for use_after_free (a deleted item and its sibling), one for credits_arithmetic.
-    const sizes: number[] = [2];
-    for (const id of ['deleteImage', 'deleteMedia', 'deleteGeneration']) if (has(id) && wanted('positive_data_acceptance')) sizes.push(id === 'deleteMedia' ? 2 : 1);
-    if (wanted('use_after_free')) sizes.push(2);
-    if (wanted('credits_arithmetic')) sizes.push(1);
-    const item = baseItem(this.fixtures);
-    const price = new Map<number, number>();
-    for (const size of new Set(sizes)) {
-      const body = Array.from({ length: size }, () => ({ ...item }));
-      const { exchange } = await this.exercise({ operationId: 'estimateGeneration', label: `plan: price a ${size}-item generation`, body }, 'setup', 'accept');
-      const data = isObject(exchange.json) ? exchange.json.data : undefined;
-      const credits = isObject(data) ? Number(data.estimated) : Number.NaN;
-      if (!isSuccess(exchange.status) || !Number.isFinite(credits) || credits < 0) {
-        this.statefulBlocked = `the planner could not price a generation (estimate answered ${exchange.status})`;
-        this.note(this.statefulBlocked);
-        return;
-      }
-      price.set(size, credits);
-    }
-    const needed = sizes.reduce((sum, size) => sum + price.get(size)!, 0);
-    if (!this.budget.plan(needed)) {
-      this.statefulBlocked = `the stateful checks need at least ${needed} credits; --max-credits ${this.budget.max} is below that`;
-      this.note(this.statefulBlocked);
-    } else this.note(`budget plan: ${needed} of --max-credits ${this.budget.max} kept for the stateful checks' ${sizes.length} generations`);
-  }
 
   /** The sequence checks, in registry order; read-only mode skips those that need state. */
   private async runSequences(): Promise<void> {
     for (const check of CHECKS) {
       if (!check.sequence || !this.selected.has(check.id)) continue;
       if (!this.writes) {
-        if (check.category === 'stateful') this.skipAll(check.id, 'read-only mode: the sequence creates and deletes resources');
+        if (check.category === 'stateful') this.skipAll(check.id, READ_ONLY);
         continue;
       }
       try {
@@ -869,7 +561,7 @@ export class Run implements RunContext {
 
   /** One operation's phases; an exception in one (a bug, a garbage answer) is noted, the run goes on. */
   private async runOperation(op: OperationSpec, index: number): Promise<void> {
-    for (const phase of [() => this.runExamples(op), () => this.runCoverage(op), () => this.runAuth(op), () => this.runFuzzing(op, index)]) {
+    for (const phase of [() => runExamples(this, op), () => runCoverage(this, op), () => runAuth(this, op), () => runFuzzing(this, op, index)]) {
       try {
         await phase();
       } catch (error) {
@@ -893,7 +585,7 @@ export class Run implements RunContext {
     });
     this.emit({ type: 'start', target: targetInfo() });
     try {
-      await this.setup();
+      await runSetup(this);
       if (!this.target.stateful) {
         const reason =
           this.target.kind === 'prism'

@@ -1,7 +1,7 @@
 // The report of a run: one result per (operation, check), the version fingerprint, the provenance
 // verdicts, and what the run created and cleaned up. Everything in it is already masked.
 import type { CheckId, Severity } from '../checks/catalog.js';
-import type { Failure, Mode, Outcome, Phase, TargetKind } from './terms.js';
+import type { Failure, Mode, Outcome, TargetKind } from './terms.js';
 
 export type { Failure, Mode, Outcome, Phase, TargetKind } from './terms.js';
 export { RunError } from './terms.js';

@@ -2,7 +2,6 @@ import { normalizeBaseModel } from '@mediagen/schema';
 import { hasTypeFilter } from '../applies.js';
 import { isSuccess } from '../response.js';
 import type { RunContext } from '../../engine/context.js';
-import type { Exchange } from '../../engine/http.js';
 import { defineCheck } from '../define.js';
 import { counter, isObject, itemsOf, mediaIdsOf, summary } from './sequence.js';
 
