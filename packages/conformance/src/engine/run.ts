@@ -2,7 +2,7 @@
 // start (or reach) the target, discover the catalogue, create fixtures (stateful targets in full
 // mode), then per operation the examples, the hand-written cases, the auth checks and the generated
 // requests; then the stateful sequences; finally everything created is deleted, whatever happened.
-import { type OperationSpec, assumptions, fingerprintResponse, latestDate, operations, operationsById } from '@mediagen/schema';
+import { type OperationSpec, assumptions, fingerprintResponse, operations, operationsById } from '@mediagen/schema';
 import { type CheckId, CHECK_IDS, CHECKS, checksById, gridCells, isCheckId } from '../checks/catalog.js';
 import { type RequestCase, baseItem } from '../checks/cases.js';
 import type { Expectation } from '../checks/define.js';
@@ -16,11 +16,10 @@ import { type Fixtures, emptyFixtures } from './fixtures.js';
 import { type AuthMode, type Exchange, HttpClient, requestFor, toCurl } from './http.js';
 import { Masker } from './mask.js';
 import { ProvenanceTracker } from './provenance.js';
+import { Recorder } from './recorder.js';
 import { type ResolvedTarget, type TargetOptions, recogniseMock, resolveTarget } from './target.js';
 import {
-  type CheckResult,
   type Failure,
-  type FingerprintReport,
   type Mode,
   type OperationReport,
   type Phase,
@@ -73,18 +72,10 @@ export class RunInterrupted extends Error {
 
 export type { Expectation } from '../checks/define.js';
 
-interface Cell {
-  passes: number;
-  failures: Failure[];
-  failureCount: number;
-  skipReason?: string;
-}
 
 /** The reason of a cell whose every judgement was about an assumption. */
 const ASSUMPTIONS_ONLY = 'every invalid request sent breaks only assumptions of the contract: see the assumption verdicts (--strict judges them)';
 
-/** Failures kept per cell (the count covers all of them). */
-const FAILURES_KEPT = 5;
 
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -137,9 +128,7 @@ export class Run implements PhaseContext {
   readonly ops: OperationSpec[];
   readonly fixtures: Fixtures;
   readonly notes: string[] = [];
-  private readonly cells = new Map<string, Cell>();
-  private readonly requestsByOp = new Map<string, number>();
-  private readonly fingerprints = new Map<string, Map<string, number>>();
+  private readonly recorder: Recorder;
   readonly seed: number;
   readonly maxExamples: number;
   readonly concurrency: number;
@@ -168,6 +157,7 @@ export class Run implements PhaseContext {
     this.strict = options.strict ?? false;
     this.budget = new BudgetTracker(options.maxCredits);
     this.selected = new Set(selected);
+    this.recorder = new Recorder(selected);
     this.ops = operations.filter((op) => !options.operations?.length || options.operations.includes(op.operationId));
     this.fixtures = emptyFixtures(false);
     this.seed = options.seed ?? 1;
@@ -210,37 +200,19 @@ export class Run implements PhaseContext {
     this.emit({ type: 'note', message: masked });
   }
 
-  // --- recording ---------------------------------------------------------------------------------
+  // --- recording (the recorder keeps the cells; the run masks what it records) --------------------
 
-  private cell(operationId: string, check: CheckId): Cell {
-    const key = `${operationId}|${check}`;
-    let cell = this.cells.get(key);
-    if (!cell) {
-      cell = { passes: 0, failures: [], failureCount: 0 };
-      this.cells.set(key, cell);
-    }
-    return cell;
-  }
-
-  pass(operationId: string, check: CheckId, count = 1): void {
-    if (this.selected.has(check)) this.cell(operationId, check).passes += count;
+  pass(operationId: string, check: CheckId): void {
+    if (this.selected.has(check)) this.recorder.pass(operationId, check);
   }
 
   fail(operationId: string, check: CheckId, failure: Failure): void {
-    if (!this.selected.has(check)) return;
-    const cell = this.cell(operationId, check);
-    cell.failureCount++;
-    const masked = this.masker.json(failure);
-    // Shrunk counterexamples (one per property at most) are always kept.
-    const room = cell.failures.filter((f) => !f.shrunk).length < FAILURES_KEPT || masked.shrunk !== undefined;
-    if (room && !cell.failures.some((f) => f.message === masked.message)) cell.failures.push(masked);
+    if (this.selected.has(check)) this.recorder.fail(operationId, check, this.masker.json(failure));
   }
 
   /** Marks a cell skipped (unless something was judged there). */
   skip(operationId: string, check: CheckId, reason: string): void {
-    if (!this.selected.has(check)) return;
-    const cell = this.cell(operationId, check);
-    cell.skipReason ??= this.masker.text(reason);
+    if (this.selected.has(check)) this.recorder.skip(operationId, check, this.masker.text(reason));
   }
 
   skipAll(check: CheckId, reason: string): void {
@@ -268,7 +240,7 @@ export class Run implements PhaseContext {
     // The hard cap: nothing that can spend leaves without a reservation made before it is sent.
     if (op.spendsCredits && this.budget.capped && !reservation) throw new BudgetExceeded(`internal: ${op.operationId} "${c.label}" was about to be sent without a reservation`);
     const exchange = await this.http.send(requestFor(op, { ...c, auth }));
-    this.requestsByOp.set(op.operationId, (this.requestsByOp.get(op.operationId) ?? 0) + 1);
+    this.recorder.countRequest(op.operationId);
     return exchange;
   }
 
@@ -391,9 +363,7 @@ export class Run implements PhaseContext {
     if (isSuccess(exchange.status)) {
       const version = fingerprintResponse(transformPlan(), op.operationId, exchange.status, exchange.json);
       if (version !== undefined) {
-        const byVersion = this.fingerprints.get(op.operationId) ?? new Map<string, number>();
-        byVersion.set(version, (byVersion.get(version) ?? 0) + 1);
-        this.fingerprints.set(op.operationId, byVersion);
+        this.recorder.fingerprint(op.operationId, version);
       }
     }
   }
@@ -493,38 +463,7 @@ export class Run implements PhaseContext {
 
 
   private operationReport(op: OperationSpec): OperationReport {
-    const results: CheckResult[] = [];
-    for (const check of CHECKS) {
-      if (!this.selected.has(check.id) || !check.appliesTo(op)) continue;
-      const cell = this.cells.get(`${op.operationId}|${check.id}`);
-      const base = { operationId: op.operationId, check: check.id, severity: check.severity };
-      if (!cell || (cell.passes === 0 && cell.failureCount === 0)) {
-        const reason =
-          cell?.skipReason ??
-          (!isSafe(op) && !this.writes ? READ_ONLY : 'not exercised by this run');
-        results.push({ ...base, outcome: 'skipped', reason, passes: 0, failureCount: 0, failures: [] });
-      } else {
-        results.push({ ...base, outcome: cell.failureCount > 0 ? 'failed' : 'passed', passes: cell.passes, failureCount: cell.failureCount, failures: cell.failures });
-      }
-    }
-    return { operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, requests: this.requestsByOp.get(op.operationId) ?? 0, results };
-  }
-
-  private fingerprintReport(): FingerprintReport {
-    const matches: Record<string, number> = {};
-    let responses = 0;
-    let version: string | undefined;
-    const olderOperations: string[] = [];
-    const order = ['baseline', ...transformPlan().changes.map((c) => c.date)];
-    for (const [operationId, byVersion] of this.fingerprints) {
-      for (const [key, count] of byVersion) {
-        matches[key] = (matches[key] ?? 0) + count;
-        responses += count;
-        if (version === undefined || order.indexOf(key) < order.indexOf(version)) version = key;
-        if (key !== latestDate && !olderOperations.includes(operationId)) olderOperations.push(operationId);
-      }
-    }
-    return { ...(version !== undefined ? { version } : {}), latest: latestDate, responses, matches, olderOperations };
+    return this.recorder.operationReport(op, !isSafe(op) && !this.writes ? READ_ONLY : 'not exercised by this run');
   }
 
   // --- the run -----------------------------------------------------------------------------------
@@ -652,7 +591,7 @@ export class Run implements PhaseContext {
       checks: CHECKS.filter((c) => this.selected.has(c.id)).map(({ id, description, severity }) => ({ id, description, severity })),
       operations: operationsReport,
       summary: { passed, failed, skipped, byCheck, requests: this.http.requests },
-      fingerprint: this.fingerprintReport(),
+      fingerprint: this.recorder.fingerprintReport(),
       provenance,
       tiers: {
         obligations: { passed, failed, skipped },
