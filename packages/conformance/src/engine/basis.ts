@@ -10,7 +10,7 @@ import { type Issue, type OperationSpec, type ProvenanceSource, provenanceOf, va
 export type Basis = { source: ProvenanceSource; rule: string; note?: string };
 
 /** Rules the schema enforces that no source states: a live run settles them. */
-const ASSUMED_RULES: { rule: string; note: string; matches(issue: Issue, where: 'body' | 'query'): boolean }[] = [
+const ASSUMED_RULES: { rule: string; note: string; matches(issue: Issue, where: 'body' | 'query', value: unknown): boolean }[] = [
   {
     rule: 'unknown_fields_rejected',
     note: 'a request with an unknown field is rejected (the sources do not say; FastAPI-style servers ignore them)',
@@ -27,11 +27,26 @@ const ASSUMED_RULES: { rule: string; note: string; matches(issue: Issue, where: 
     matches: (issue) => issue.code === 'custom' && /^choose a kind/.test(issue.message),
   },
   {
+    rule: 'json_types_strict',
+    note: 'a number sent as a numeric string, or null for a field, is rejected (a lax server, as pydantic is by default, reads "20" as 20 and null as absent)',
+    matches: (issue, _where, value) => issue.code === 'invalid_type' && (value === null || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))),
+  },
+  {
     rule: 'query_values_case_sensitive',
     note: 'query values are matched case-sensitively (no source says so; servers often match loosely)',
     matches: (issue, where) => where === 'query' && issue.code === 'invalid_value' && /case-sensitive/.test(issue.message),
   },
 ];
+
+/** The value an issue points at (undefined when the path leaves the value). */
+function valueAt(root: unknown, path: Issue['path']): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  return node;
+}
 
 type Def = { type?: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; innerType?: z.ZodType; in?: z.ZodType; options?: z.ZodType[]; left?: z.ZodType; right?: z.ZodType };
 const defOf = (schema: unknown): Def => ((schema as { _zod?: { def?: Def } })?._zod?.def ?? {});
@@ -50,28 +65,29 @@ function children(schema: z.ZodType, segment: string | number, depth = 0): z.Zod
 }
 
 /** The provenance of the field an issue points at (the deepest tagged schema on its path). */
-function fieldSource(root: z.ZodType, path: Issue['path']): ProvenanceSource | undefined {
+function fieldSource(root: z.ZodType, path: Issue['path']): { source: ProvenanceSource; note?: string } | undefined {
   let level: z.ZodType[] = [root];
-  let found: ProvenanceSource | undefined;
+  let found: { source: ProvenanceSource; note?: string } | undefined;
   for (const segment of path) {
     level = level.flatMap((s) => children(s, segment));
     if (level.length === 0) break;
-    const sources = level.map((s) => provenanceOf(s)?.source).filter((s): s is ProvenanceSource => s !== undefined);
+    const tags = level.map((s) => provenanceOf(s)).filter((p) => p !== undefined);
     // Any branch that documents the field makes it documented.
-    if (sources.length > 0) found = sources.every((s) => s === 'assumption') ? 'assumption' : sources.find((s) => s !== 'assumption');
+    if (tags.length > 0) found = tags.find((p) => p.source !== 'assumption') ?? tags[0];
   }
   return found;
 }
 
 /** The basis of one issue of a request that breaks the contract. */
-export function issueBasis(issue: Issue, schema: z.ZodType, where: 'body' | 'query'): Basis {
+export function issueBasis(issue: Issue, schema: z.ZodType, where: 'body' | 'query', root?: unknown): Basis {
   const own = issue as Issue & { source?: ProvenanceSource; rule?: string };
   if (own.source) return { source: own.source, rule: own.rule ?? issue.code };
-  for (const assumed of ASSUMED_RULES) if (assumed.matches(issue, where)) return { source: 'assumption', rule: assumed.rule, note: assumed.note };
-  const source = fieldSource(schema, issue.path);
-  const field = issue.path.filter((s) => typeof s === 'string').join('.');
-  if (source === 'assumption') return { source, rule: `${field || '(root)'}: ${issue.message}` };
-  return { source: source ?? 'interface', rule: `${field || '(root)'}: ${issue.code}` };
+  const value = valueAt(root, issue.path);
+  for (const assumed of ASSUMED_RULES) if (assumed.matches(issue, where, value)) return { source: 'assumption', rule: assumed.rule, note: assumed.note };
+  const tag = fieldSource(schema, issue.path);
+  const field = issue.path.filter((s) => typeof s === 'string').join('.') || '(root)';
+  if (tag?.source === 'assumption') return { source: 'assumption', rule: field, ...(tag.note ? { note: tag.note } : {}) };
+  return { source: tag?.source ?? 'interface', rule: `${field}: ${issue.code}` };
 }
 
 /**
@@ -82,11 +98,11 @@ export function breachBasis(op: OperationSpec, parts: { body?: unknown; query?: 
   const bases: Basis[] = [];
   if (op.body && parts.body !== undefined) {
     const result = validate(op.body, parts.body);
-    if (!result.success) bases.push(...result.errors.map((issue) => issueBasis(issue, op.body!, 'body')));
+    if (!result.success) bases.push(...result.errors.map((issue) => issueBasis(issue, op.body!, 'body', parts.body)));
   }
   if (op.query && parts.query !== undefined) {
     const result = validate(op.query, parts.query);
-    if (!result.success) bases.push(...result.errors.map((issue) => issueBasis(issue, op.query!, 'query')));
+    if (!result.success) bases.push(...result.errors.map((issue) => issueBasis(issue, op.query!, 'query', parts.query)));
   }
   if (bases.length === 0) return undefined;
   return bases.find((b) => b.source !== 'assumption') ?? bases[0];

@@ -88,7 +88,7 @@ async function acceptEverything(request: ProxyRequest, tools: ProxyTools): Promi
 
 /**
  * A faithful but lenient server, built strictly from the sources: it ignores unknown fields (as
- * FastAPI servers do), accepts a narrator item with both script and audio_asset_id, puts no range on
+ * FastAPI servers do), reads JSON types laxly ("20" as 20, null as absent), accepts a narrator item with both script and audio_asset_id, puts no range on
  * true_touch, matches `?type=` loosely, and adds undocumented fields to its answers. It must pass.
  */
 export const lenientTarget: Rewrite = {
@@ -106,6 +106,11 @@ export const lenientTarget: Rewrite = {
       for (const item of body) {
         if (!isObject(item)) continue;
         for (const key of Object.keys(item)) if (!KNOWN_ITEM_FIELDS.has(key)) delete item[key];
+        // Lax JSON types, as pydantic reads them: "20" is 20, null is absent.
+        for (const [key, value] of Object.entries(item)) {
+          if (value === null) delete item[key];
+          else if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) && key !== 'model' && key !== 'style') item[key] = Number(value);
+        }
         if (isObject(item.prompt)) for (const key of Object.keys(item.prompt)) if (key !== 'positive' && key !== 'negative') delete item.prompt[key];
         if (isObject(item.narrator) && item.narrator.audio_asset_id !== undefined && item.narrator.script !== undefined) delete item.narrator.audio_asset_id;
         if (isObject(item.true_touch)) {
@@ -272,6 +277,11 @@ export const brokenTargets: readonly BrokenTarget[] = [
     rewrite: {
       request: onGenerationItems((item) => {
         for (const key of Object.keys(item)) if (!KNOWN_ITEM_FIELDS.has(key)) delete item[key];
+        // Lax JSON types, as pydantic reads them: "20" is 20, null is absent.
+        for (const [key, value] of Object.entries(item)) {
+          if (value === null) delete item[key];
+          else if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) && key !== 'model' && key !== 'style') item[key] = Number(value);
+        }
       }),
     },
   },

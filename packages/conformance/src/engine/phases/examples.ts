@@ -5,7 +5,7 @@ import type { RequestCase } from '../../checks/cases.js';
 import type { PhaseContext } from '../context.js';
 import { bindToTarget, paramsFor } from '../fixtures.js';
 import { DESTRUCTIVE, READ_ONLY, isSafe } from '../policy.js';
-import { uploadImage } from './setup.js';
+import { examplesCoveredBySequence, uploadImage } from './setup.js';
 
 /** A valid request for the operation (the first example), with real ids when the run has them. */
 async function exampleRequest(run: PhaseContext, op: OperationSpec): Promise<RequestCase | { unavailable: string }> {
@@ -14,6 +14,8 @@ async function exampleRequest(run: PhaseContext, op: OperationSpec): Promise<Req
   if (op.exampleQuery) base.query = { ...op.exampleQuery };
   if (DESTRUCTIVE.includes(id) && run.fixtures.real) {
     if (!run.writes) return { unavailable: READ_ONLY };
+    // use_after_free already deleted a media item and a generation, judged as valid requests.
+    if ((id === 'deleteMedia' || id === 'deleteGeneration') && examplesCoveredBySequence(run)) return { unavailable: 'the example is the use_after_free sequence’s own delete' };
     // A resource made for the occasion, so the fixtures survive.
     if (id === 'archiveAssets') {
       const asset = await uploadImage(run, 64, 64);

@@ -63,8 +63,12 @@ export async function planBudget(run: PhaseContext): Promise<void> {
   const has = (id: string) => run.ops.some((o) => o.operationId === id);
   // Items per generation: the fixture (2, read back, watched to the end, filtered on), one per
   // deleting example, two for use_after_free (a deleted item and its sibling), one for credits_arithmetic.
+  // use_after_free deletes a media item and a generation itself: with it, those two examples need none.
   const sizes: number[] = [2];
-  for (const id of ['deleteImage', 'deleteMedia', 'deleteGeneration']) if (has(id) && wanted('positive_data_acceptance')) sizes.push(id === 'deleteMedia' ? 2 : 1);
+  for (const id of ['deleteImage', 'deleteMedia', 'deleteGeneration']) {
+    if (!has(id) || !wanted('positive_data_acceptance') || (id !== 'deleteImage' && examplesCoveredBySequence(run))) continue;
+    sizes.push(id === 'deleteMedia' ? 2 : 1);
+  }
   if (wanted('use_after_free')) sizes.push(2);
   if (wanted('credits_arithmetic')) sizes.push(1);
   const item = baseItem(run.fixtures);
@@ -137,4 +141,9 @@ export async function runSetup(run: PhaseContext): Promise<void> {
   }
   const asset = await first('listAssetsV2');
   if (asset && typeof asset.id === 'string') fixtures.imageAssetId = asset.id;
+}
+
+/** Whether use_after_free's own deletes stand for the deleteMedia and deleteGeneration examples. */
+export function examplesCoveredBySequence(run: PhaseContext): boolean {
+  return run.selects('use_after_free') && run.target.stateful && run.writes;
 }
