@@ -250,3 +250,21 @@ describe('the target', () => {
     }
   });
 });
+
+describe('a media-mock serving the sandbox', () => {
+  it('is recognised and judged as the stateful server it is, with its default key when none is given', async () => {
+    const sandbox = await startSandbox();
+    const proxy = await recordingProxy(sandbox.url, 'sandbox-key', {
+      response: (_request, response) => ({ ...response, headers: { ...response.headers, 'x-mediagen-mock': 'sandbox' } }),
+    });
+    try {
+      const report = await runConformance({ baseUrl: proxy.url, maxExamples: 2, maxCredits: 50 });
+      expect(report.target).toMatchObject({ kind: 'sandbox', stateful: true, recognised: 'media-mock (sandbox)' });
+      expect(failures(report)).toEqual([]);
+      expect(result(report, 'deleteMedia', 'use_after_free')?.outcome).toBe('passed');
+    } finally {
+      await proxy.stop();
+      await sandbox.stop();
+    }
+  });
+});

@@ -94,6 +94,11 @@ export class HttpClient {
     return this.options.baseUrl;
   }
 
+  /** Sends another key from now on (a recognised mock's own default key, when none was given). */
+  useApiKey(apiKey: string): void {
+    (this.options as { apiKey: string }).apiKey = apiKey;
+  }
+
   async send(request: RequestSpec): Promise<Exchange> {
     const exchange = await this.exchange(request);
     this.options.onExchange?.(exchange);

@@ -17,7 +17,7 @@ import { type AuthMode, type Exchange, HttpClient, requestFor, toCurl } from './
 import { Masker } from './mask.js';
 import { ProvenanceTracker } from './provenance.js';
 import { Recorder } from './recorder.js';
-import { type ResolvedTarget, type TargetOptions, recogniseMock, resolveTarget } from './target.js';
+import { type ResolvedTarget, SANDBOX_API_KEY, type TargetOptions, recogniseMock, resolveTarget } from './target.js';
 import {
   type Failure,
   type Mode,
@@ -473,6 +473,12 @@ export class Run implements PhaseContext {
     if (exchange.status === 0) throw new RunError(`could not reach ${this.target.baseUrl}: ${this.masker.text(exchange.error ?? 'no response')}`);
     const recognised = recogniseMock(this.target, exchange.headers?.['x-mediagen-mock'], this.options);
     if (recognised) this.note(recognised);
+    if (exchange.status === 401 && this.target.kind === 'sandbox' && this.options.apiKey === undefined) {
+      // A media-mock sandbox with no key given: its documented default key.
+      this.target.apiKey = SANDBOX_API_KEY;
+      this.http.useApiKey(SANDBOX_API_KEY);
+      return this.probe();
+    }
     if (exchange.status === 401) throw new RunError(`${this.target.baseUrl} refused the API key (401): check --api-key or MEDIAGEN_API_KEY`);
   }
 
