@@ -268,3 +268,24 @@ describe('a media-mock serving the sandbox', () => {
     }
   });
 });
+
+describe('a dying target', () => {
+  it('fails the exchanges after it died, still tries its cleanup and lists what it could not delete', async () => {
+    const sandbox = await startSandbox({ apiKeys: ['dying-key'], delays: { pendingMs: 10, completeMs: 30 } });
+    let stopped: Promise<void> | undefined;
+    const report = await runConformance({
+      baseUrl: sandbox.url,
+      apiKey: 'dying-key',
+      maxExamples: 0,
+      onEvent: (event) => {
+        // The target dies once the run has created its fixtures and judged an operation.
+        if (event.type === 'operation') stopped ??= sandbox.stop();
+      },
+    });
+    await stopped;
+    expect(report.cleanup.created).toBeGreaterThan(0);
+    expect(report.cleanup.leftover.length).toBeGreaterThan(0);
+    expect(report.cleanup.leftover.some((l) => l.startsWith('generation'))).toBe(true);
+    expect(report.ok).toBe(false);
+  });
+});
