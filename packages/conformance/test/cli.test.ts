@@ -40,6 +40,10 @@ describe('media-conformance arguments', () => {
       reporters: [{ kind: 'json', path: 'out/r.json' }],
     });
     expect(parseCli(['--base-url', 'http://127.0.0.1:1'], { MEDIAGEN_API_KEY: 'k' })).toMatchObject({ options: { apiKey: 'k' } });
+    expect(parseCli(['--strict', '--reporter', 'har=run.har', '--stateless'], {})).toMatchObject({
+      options: { strict: true, stateful: false },
+      reporters: [{ kind: 'har', path: 'run.har' }],
+    });
   });
 
   it.each([
