@@ -3,7 +3,7 @@
 // mode), then per operation the examples, the hand-written cases, the auth checks and the generated
 // requests; then the stateful sequences; finally everything created is deleted, whatever happened.
 import { type OperationSpec, assumptions, fingerprintResponse, operations, operationsById } from '@mediagen/schema';
-import { type CheckId, CHECK_IDS, CHECKS, checksById, gridCells, isCheckId } from '../checks/catalog.js';
+import { type CheckId, CHECK_IDS, CHECKS, checksById, isCheckId } from '../checks/catalog.js';
 import { type RequestCase, baseItem } from '../checks/cases.js';
 import type { Expectation } from '../checks/define.js';
 import { type CheckVerdict as Verdict, verdictsFor } from '../checks/judge.js';
@@ -17,6 +17,7 @@ import { type AuthMode, type Exchange, HttpClient, requestFor, toCurl } from './
 import { Masker } from './mask.js';
 import { ProvenanceTracker } from './provenance.js';
 import { Recorder } from './recorder.js';
+import { buildReport } from '../report/build.js';
 import { type ResolvedTarget, SANDBOX_API_KEY, type TargetOptions, recogniseMock, resolveTarget } from './target.js';
 import {
   type Failure,
@@ -560,62 +561,28 @@ export class Run implements PhaseContext {
   }
 
   private report(target: Report['target']): Report {
-    const operationsReport = this.ops.map((op) => this.operationReport(op));
-    const byCheck: Report['summary']['byCheck'] = {};
-    let passed = 0;
-    let failed = 0;
-    let skipped = 0;
-    for (const { check } of gridCells([...this.selected], this.ops)) byCheck[check] ??= { passed: 0, failed: 0, skipped: 0 };
-    for (const op of operationsReport) {
-      for (const result of op.results) {
-        const tally = (byCheck[result.check] ??= { passed: 0, failed: 0, skipped: 0 });
-        tally[result.outcome]++;
-        if (result.outcome === 'passed') passed++;
-        else if (result.outcome === 'failed') failed++;
-        else skipped++;
-      }
-    }
-    // Recorded values are masked as they are recorded (failures, notes, reasons); the free-text fields
-    // gathered here are masked one by one, never the report as a whole.
     const mask = (text: string) => this.masker.text(text);
-    const provenance = this.provenance.verdicts().map((v) => ({
-      ...v,
-      evidence: mask(v.evidence),
-      ...(v.curl ? { curl: mask(v.curl) } : {}),
-    }));
-    const count = (status: string) => provenance.filter((p) => p.status === status).length;
-    const warnings = provenance
-      .filter((p) => p.status === 'refuted')
-      .map((p) => `assumption refuted: ${p.element}${p.note ? ` (${p.note})` : ''}: ${p.evidence}`);
-    const report: Report = {
-      tool: '@mediagen/conformance',
+    return buildReport({
       target,
-      startedAt: new Date(this.started).toISOString(),
-      durationMs: Date.now() - this.started,
+      startedMs: this.started,
       seed: this.seed,
       maxExamples: this.maxExamples,
-      checks: CHECKS.filter((c) => this.selected.has(c.id)).map(({ id, description, severity }) => ({ id, description, severity })),
-      operations: operationsReport,
-      summary: { passed, failed, skipped, byCheck, requests: this.http.requests },
+      selected: CHECKS.filter((c) => this.selected.has(c.id)),
+      operations: this.ops.map((op) => this.operationReport(op)),
+      requests: this.http.requests,
       fingerprint: this.recorder.fingerprintReport(),
-      provenance,
-      tiers: {
-        obligations: { passed, failed, skipped },
-        assumptions: { confirmed: count('confirmed'), refuted: count('refuted'), untested: count('untested') },
-        warnings,
-      },
+      // Recorded values were masked as they were recorded (failures, notes, reasons); the free-text
+      // fields gathered here are masked one by one, never the report as a whole.
+      provenance: this.provenance.verdicts().map((v) => ({ ...v, evidence: mask(v.evidence), ...(v.curl ? { curl: mask(v.curl) } : {}) })),
       budget: {
         ...(this.budget.max !== undefined ? { maxCredits: this.budget.max } : {}),
         spent: this.budget.spent,
-        refused: this.budget.refused.map((r) => mask(r)),
+        refused: this.budget.refused.map(mask),
         ...(this.budget.needed !== undefined ? { needed: this.budget.needed } : {}),
       },
-      cleanup: { created: this.cleanup.created, deleted: this.cleanup.deleted, leftover: this.cleanup.leftover.map((l) => mask(l)) },
+      cleanup: { created: this.cleanup.created, deleted: this.cleanup.deleted, leftover: this.cleanup.leftover.map(mask) },
       notes: [...this.notes],
       ...(this.interrupted ? { interrupted: mask(this.interrupted) } : {}),
-      // An interrupted run did not judge everything: it is not a pass.
-      ok: failed === 0 && this.interrupted === undefined,
-    };
-    return report;
+    });
   }
 }
