@@ -18,7 +18,7 @@ async function sequence(run: RunContext): Promise<void> {
 
 export default defineCheck({
   id: 'renamed_fields',
-  description: 'Current names (media, dim, type, media_id) are used; legacy names (images, size, image_size, image_id) are gone.',
+  description: 'Current names (media, dim, type) are used; legacy names (images, size, image_size) are gone and the legacy image_id query no longer filters.',
   severity: 'error',
   category: 'response',
   appliesTo: among(...MEDIA_OPERATIONS),
