@@ -261,7 +261,7 @@ export class Run implements PhaseContext {
     const auth = opts.auth ?? (expect === 'missing-key' ? 'missing' : expect === 'wrong-key' ? 'wrong' : 'valid');
     let reservation = opts.reservation;
     if (op.spendsCredits && this.budget.capped && !reservation) {
-      const reserved = await this.reserveFor(c, phase, opts.planned ?? false);
+      const reserved = await this.reserveFor(c, phase, opts.planned ?? false, expect);
       if ('refused' in reserved) {
         const notSent: Exchange = { request: requestFor(op, { ...c, auth }), url: '', status: 0, contentType: undefined, text: '', json: undefined, error: reserved.refused, durationMs: 0 };
         return { exchange: notSent, failed: false, verdicts: [], refused: reserved.refused };
@@ -323,12 +323,21 @@ export class Run implements PhaseContext {
   }
 
   /** Prices a request that can spend (a free estimate of the same body) and reserves it; or why not. */
-  private async reserveFor(c: RequestCase, phase: Phase, planned: boolean): Promise<Reservation | { refused: string }> {
-    const estimate = await this.exercise({ ...c, operationId: 'estimateGeneration', label: `estimate before: ${c.label}` }, phase, 'none');
-    const data = isObject(estimate.exchange.json) ? estimate.exchange.json.data : undefined;
-    const credits = isObject(data) ? Number(data.estimated) : Number.NaN;
-    if (!isSuccess(estimate.exchange.status)) {
-      return { refused: `not sent: its estimate was refused (status ${estimate.exchange.status}), and under --max-credits nothing unpriced is sent` };
+  private async reserveFor(c: RequestCase, phase: Phase, planned: boolean, expect: Expectation): Promise<Reservation | { refused: string }> {
+    const price = async (body: unknown, label: string) => {
+      const estimate = await this.exercise({ ...c, body, operationId: 'estimateGeneration', label }, phase, 'none');
+      const data = isObject(estimate.exchange.json) ? estimate.exchange.json.data : undefined;
+      return { status: estimate.exchange.status, credits: isObject(data) ? Number(data.estimated) : Number.NaN };
+    };
+    let { status, credits } = await price(c.body, `estimate before: ${c.label}`);
+    if (!isSuccess(status) && expect === 'reject') {
+      // An invalid body has no price of its own: it is reserved at the price of the valid body of the
+      // same size, what a server that wrongly took it would charge.
+      const size = Array.isArray(c.body) ? Math.max(1, c.body.length) : 1;
+      ({ status, credits } = await price(Array.from({ length: size }, () => baseItem(this.fixtures)), `price of a valid body like: ${c.label}`));
+    }
+    if (!isSuccess(status)) {
+      return { refused: `not sent: its estimate was refused (status ${status}), and under --max-credits nothing unpriced is sent` };
     }
     try {
       return this.budget.reserve(credits, `"${c.label}"`, planned);

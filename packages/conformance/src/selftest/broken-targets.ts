@@ -425,6 +425,13 @@ export const brokenTargets: readonly BrokenTarget[] = [
     },
   },
   {
+    id: 'generate-skips-validation',
+    description: 'generate takes any body with a valid key (the estimate still validates), and charges for it',
+    upstream: 'sandbox',
+    expect: 'negative_data_rejection',
+    rewrite: { request: (request, tools) => (request.operationId === 'generateMedia' && request.headers['x-api-key'] === tools.apiKey ? acceptEverything(request, tools) : request) },
+  },
+  {
     id: 'accept-everything-spender',
     description: 'generate and estimate accept any body and any key, and charge for it',
     upstream: 'sandbox',

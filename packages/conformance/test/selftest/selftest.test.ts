@@ -39,6 +39,10 @@ describe('self-test', () => {
     expect(strict.find((f) => f.target === 'lenient')?.ok).toBe(false);
   });
 
+  it('never spends more than --max-credits 50 in any run', () => {
+    for (const run of [...result.broken, ...result.faithful]) expect(run.spent, 'id' in run ? run.id : run.target).toBeLessThanOrEqual(50);
+  });
+
   it('reaches a 100 % catch rate with 0 false failures in either mode', () => {
     expect(result.catchRate).toBe(1);
     expect(result.falseFailures).toBe(0);

@@ -2,6 +2,7 @@
 // boundary-valid ones beside them, within the live and budget policy.
 import type { OperationSpec } from '@mediagen/schema';
 import { casesFor } from '../../checks/cases.js';
+import { breachBasis, isObligation } from '../basis.js';
 import type { PhaseContext } from '../context.js';
 import { mapLimit } from '../map-limit.js';
 import { READ_ONLY, isSafe } from '../policy.js';
@@ -31,10 +32,10 @@ export async function runCoverage(run: PhaseContext, op: OperationSpec): Promise
       run.skip(id, 'negative_data_rejection', 'live target: invalid bodies go to estimateGeneration only (a wrongly accepted one would spend credits or leave a character behind)');
       return;
     }
-    if (op.spendsCredits && run.budget.capped) {
-      run.skip(id, 'negative_data_rejection', 'under --max-credits invalid bodies go to estimateGeneration only (the same rules; a wrongly accepted one would spend)');
-      return;
-    }
   }
-  await mapLimit(cases.negative, run.concurrency, async (c) => void (await run.exercise(c, 'coverage', 'reject')));
+  // Under a budget every invalid body sent to an operation that spends is reserved at the price of a
+  // valid one; those that break only assumptions are judged on the estimate alone (a lenient server
+  // would rightly take them, and charge).
+  const negatives = op.spendsCredits && run.budget.capped ? cases.negative.filter((c) => isObligation(breachBasis(op, { body: c.body }), run.strict)) : cases.negative;
+  await mapLimit(negatives, run.concurrency, async (c) => void (await run.exercise(c, 'coverage', 'reject')));
 }
