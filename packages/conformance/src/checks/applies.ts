@@ -5,16 +5,14 @@ export const all = () => true;
 export const among = (...ids: string[]) => (op: OperationSpec) => ids.includes(op.operationId);
 
 /** Operations whose responses carry generations or media items (the renamed fields live there). */
-export const MEDIA_OPERATIONS = ['generateMedia', 'listGenerations', 'getGeneration', 'getMedia'];
+export const carriesMedia = (op: OperationSpec): boolean => op.carriesMedia;
 
 /** Listings whose success envelope is a page of items. */
-export function isPagedListing(op: OperationSpec): boolean {
-  return op.method === 'get' && !op.params && op.query !== undefined && 'page_size' in op.query.shape;
-}
+export const isPagedListing = (op: OperationSpec): boolean => op.paged;
 
 /** Catalogue listings filtered by `?type` (base model). */
 export function hasTypeFilter(op: OperationSpec): boolean {
-  return isPagedListing(op) && op.query !== undefined && 'type' in op.query.shape;
+  return op.catalogue === true && op.query !== undefined && 'type' in op.query.shape;
 }
 
 /** Operations that take input the contract constrains: a body, or a query with rules. */

@@ -1,7 +1,7 @@
 // The registry of the suite's checks: every check is one file under registry/, registered here once.
 // The check ids (what `--only` and `--skip` take and the reports show) are derived from this list, and
 // its order is the order of the reports and of the stateful sequences.
-import { type OperationSpec, operations } from '@mediagen/schema';
+import { type OperationSpec, operationList } from '@mediagen/schema';
 import type { CheckSpec } from './define.js';
 import authRequired from './registry/auth-required.js';
 import contentTypeConformance from './registry/content-type-conformance.js';
@@ -21,7 +21,7 @@ import statusCodeConformance from './registry/status-code-conformance.js';
 import useAfterFree from './registry/use-after-free.js';
 
 export { type CheckCategory, type Severity, defineCheck } from './define.js';
-export { MEDIA_OPERATIONS, hasConstrainedInput, isPagedListing } from './applies.js';
+export { carriesMedia, hasConstrainedInput, isPagedListing } from './applies.js';
 
 export const CHECKS = [
   statusCodeConformance,
@@ -53,7 +53,7 @@ export function isCheckId(value: string): value is CheckId {
 }
 
 /** The (operation, check) cells of the grid for a selection of checks. */
-export function gridCells(selected: readonly CheckId[], ops: readonly OperationSpec[] = operations): { operationId: string; check: CheckId }[] {
+export function gridCells(selected: readonly CheckId[], ops: readonly OperationSpec[] = operationList): { operationId: string; check: CheckId }[] {
   const cells: { operationId: string; check: CheckId }[] = [];
   for (const op of ops) for (const id of selected) if (checksById[id].appliesTo(op)) cells.push({ operationId: op.operationId, check: id });
   return cells;

@@ -2,7 +2,7 @@
 // (on targets that compute pages) pagination. Each returns verdicts, never throws.
 import { ErrorEnvelope, type OperationSpec, formatIssue, validate } from '@mediagen/schema';
 import type { Exchange } from '../engine/http.js';
-import { MEDIA_OPERATIONS, isPagedListing } from './applies.js';
+import { isPagedListing } from './applies.js';
 import type { Verdict as BaseVerdict } from './define.js';
 
 /** A verdict without its check id: each check's judge in registry/ names itself. */
@@ -121,7 +121,7 @@ function generationProblems(generation: unknown, where: string, problems: string
 
 /** The renamed fields of 2024-09-04, in responses that carry generations or media. */
 export function checkRenamedFields(op: OperationSpec, exchange: Exchange): Verdict | undefined {
-  if (!MEDIA_OPERATIONS.includes(op.operationId) || !isSuccess(exchange.status) || !isObject(exchange.json)) return undefined;
+  if (!op.carriesMedia || !isSuccess(exchange.status) || !isObject(exchange.json)) return undefined;
   const data = exchange.json.data;
   const problems: string[] = [];
   if (op.operationId === 'getMedia') mediaItemProblems(data, 'data', problems);

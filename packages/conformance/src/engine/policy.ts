@@ -5,14 +5,9 @@ import type { OperationSpec } from '@mediagen/schema';
 /** Why a read-only run leaves a request out (written once: every skip in read-only mode says this). */
 export const READ_ONLY = 'read-only mode: requests that create, spend or delete are not sent';
 
-/** Operations that delete (a deleting example deletes a resource made for it). */
-export const DESTRUCTIVE = ['deleteImage', 'deleteMedia', 'deleteGeneration', 'archiveAssets'];
-/** The catalogue listings (read first: request bodies use their names). */
-export const CATALOGUE = ['listModels', 'listStyles', 'listControlnets', 'listLoras', 'listVoices'];
-
-/** Operations that only read (or, like the estimate, spend nothing): safe on a live host. */
+/** Operations that only read (the estimate too: it spends nothing): safe on a live host. */
 export function isSafe(op: OperationSpec): boolean {
-  return op.method === 'get' || op.operationId === 'estimateGeneration';
+  return op.effect === 'read';
 }
 
 export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

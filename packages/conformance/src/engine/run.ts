@@ -2,7 +2,7 @@
 // start (or reach) the target, discover the catalogue, create fixtures (stateful targets in full
 // mode), then per operation the examples, the hand-written cases, the auth checks and the generated
 // requests; then the stateful sequences; finally everything created is deleted, whatever happened.
-import { type OperationSpec, assumptions, fingerprintResponse, operations, operationsById } from '@mediagen/schema';
+import { type OperationSpec, assumptions, fingerprintResponse, operationList, operationsById } from '@mediagen/schema';
 import { type CheckId, CHECK_IDS, CHECKS, checksById, isCheckId } from '../checks/catalog.js';
 import { type RequestCase, baseItem } from '../checks/cases.js';
 import type { Expectation } from '../checks/define.js';
@@ -34,7 +34,7 @@ import { runCoverage } from './phases/coverage.js';
 import { runExamples } from './phases/examples.js';
 import { runFuzzing } from './phases/fuzzing.js';
 import { runSetup } from './phases/setup.js';
-import { CATALOGUE, DESTRUCTIVE, READ_ONLY, isSafe } from './policy.js';
+import { READ_ONLY, isSafe } from './policy.js';
 
 export interface ConformanceOptions extends TargetOptions {
   /** Seed of every generated request (default 1). */
@@ -159,7 +159,7 @@ export class Run implements PhaseContext {
     this.budget = new BudgetTracker(options.maxCredits);
     this.selected = new Set(selected);
     this.recorder = new Recorder(selected);
-    this.ops = operations.filter((op) => !options.operations?.length || options.operations.includes(op.operationId));
+    this.ops = operationList.filter((op) => !options.operations?.length || options.operations.includes(op.operationId));
     this.fixtures = emptyFixtures(false);
     this.seed = options.seed ?? 1;
     this.maxExamples = options.maxExamples ?? 50;
@@ -551,9 +551,9 @@ export class Run implements PhaseContext {
         for (const check of CHECKS.filter((c) => c.category === 'stateful')) this.skipAll(check.id, this.statefulBlocked);
       }
       const ordered = [
-        ...this.ops.filter((op) => CATALOGUE.includes(op.operationId)),
-        ...this.ops.filter((op) => !CATALOGUE.includes(op.operationId) && !DESTRUCTIVE.includes(op.operationId)),
-        ...this.ops.filter((op) => DESTRUCTIVE.includes(op.operationId)),
+        ...this.ops.filter((op) => op.catalogue),
+        ...this.ops.filter((op) => !op.catalogue && op.effect !== 'delete'),
+        ...this.ops.filter((op) => op.effect === 'delete'),
       ];
       // The stateful sequences go first: the planner's credits are theirs.
       if (this.target.stateful && !this.statefulBlocked) await this.runSequences();

@@ -39,8 +39,6 @@ function renameKey(object: Json, from: string, to: string): void {
   for (const [k, v] of entries) object[k] = v;
 }
 
-const MEDIA_OPS = new Set(['generateMedia', 'getGeneration', 'listGenerations', 'getMedia']);
-
 /** Every generation object (with a `media` list) and every media item of a media operation's body. */
 function mediaParts(operationId: string | undefined, body: Json): { generations: Json[]; media: Json[] } {
   const generations: Json[] = [];
@@ -58,7 +56,7 @@ function mediaParts(operationId: string | undefined, body: Json): { generations:
 const onMediaSuccess =
   (edit: (parts: { generations: Json[]; media: Json[] }, request: ProxyRequest) => void): Rewrite['response'] =>
   (request, response) =>
-    MEDIA_OPS.has(request.operationId ?? '') && isSuccess(response.status) ? editJson(response, (body) => edit(mediaParts(request.operationId, body), request)) : response;
+    operationsById[request.operationId ?? '']?.carriesMedia && isSuccess(response.status) ? editJson(response, (body) => edit(mediaParts(request.operationId, body), request)) : response;
 
 /** Rewrites generation request bodies (generate and estimate) item by item. */
 const onGenerationItems =

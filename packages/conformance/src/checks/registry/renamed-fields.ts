@@ -1,5 +1,5 @@
 import type { RunContext } from '../../engine/context.js';
-import { MEDIA_OPERATIONS, among } from '../applies.js';
+import { carriesMedia } from '../applies.js';
 import { defineCheck } from '../define.js';
 import { checkRenamedFields, isSuccess } from '../response.js';
 import { dataOf, mediaIdsOf } from './sequence.js';
@@ -21,7 +21,7 @@ export default defineCheck({
   description: 'Current names (media, dim, type) are used; legacy names (images, size, image_size) are gone and the legacy image_id query no longer filters.',
   severity: 'error',
   category: 'response',
-  appliesTo: among(...MEDIA_OPERATIONS),
+  appliesTo: carriesMedia,
   judge: ({ op, exchange }) => (exchange.status === 0 ? undefined : checkRenamedFields(op, exchange)),
   sequence,
 });

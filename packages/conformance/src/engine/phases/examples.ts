@@ -4,7 +4,7 @@ import type { OperationSpec } from '@mediagen/schema';
 import type { RequestCase } from '../../checks/cases.js';
 import type { PhaseContext } from '../context.js';
 import { bindToTarget, paramsFor } from '../fixtures.js';
-import { DESTRUCTIVE, READ_ONLY, isSafe } from '../policy.js';
+import { READ_ONLY, isSafe } from '../policy.js';
 import { examplesCoveredBySequence, uploadImage } from './setup.js';
 
 /** A valid request for the operation (the first example), with real ids when the run has them. */
@@ -12,7 +12,7 @@ async function exampleRequest(run: PhaseContext, op: OperationSpec): Promise<Req
   const id = op.operationId;
   const base: RequestCase = { operationId: id, label: 'documented example' };
   if (op.exampleQuery) base.query = { ...op.exampleQuery };
-  if (DESTRUCTIVE.includes(id) && run.fixtures.real) {
+  if (op.effect === 'delete' && run.fixtures.real) {
     if (!run.writes) return { unavailable: READ_ONLY };
     // use_after_free already deleted a media item and a generation, judged as valid requests.
     if ((id === 'deleteMedia' || id === 'deleteGeneration') && examplesCoveredBySequence(run)) return { unavailable: 'the example is the use_after_free sequence’s own delete' };

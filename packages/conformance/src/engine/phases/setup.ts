@@ -2,18 +2,18 @@
 // priced before anything spends), then on a stateful target in full mode the fixtures the rest uses
 // (image assets with real PNG bytes, a character, a two-item generation), or, read-only, what the
 // account already has.
-import { operations } from '@mediagen/schema';
+import { operationList, operationsWhere } from '@mediagen/schema';
 import { baseItem } from '../../checks/cases.js';
 import { isSuccess } from '../../checks/response.js';
 import type { PhaseContext } from '../context.js';
 import { emptyFixtures } from '../fixtures.js';
 import { greyPng } from '../png.js';
-import { CATALOGUE, isObject } from '../policy.js';
+import { isObject } from '../policy.js';
 
 async function discoverCatalogue(run: PhaseContext): Promise<void> {
   const fixtures = run.fixtures;
   const read = async (operationId: string) => {
-    if (!run.ops.some((o) => o.operationId === operationId) && run.ops.length < operations.length) {
+    if (!run.ops.some((o) => o.operationId === operationId) && run.ops.length < operationList.length) {
       return (await run.raw({ operationId, label: 'catalogue', query: { page_size: 50 } })).json;
     }
     return (await run.exercise({ operationId, label: 'catalogue listing (page_size 50)', query: { page: 1, page_size: 50 } }, 'setup', 'accept')).exchange.json;
@@ -21,7 +21,7 @@ async function discoverCatalogue(run: PhaseContext): Promise<void> {
   const items = (json: unknown): Record<string, unknown>[] => (isObject(json) && Array.isArray(json.data) ? json.data.filter(isObject) : []);
   const named = (list: Record<string, unknown>[]) =>
     list.filter((i) => typeof i.name === 'string' && typeof i.base_model === 'string').map((i) => ({ name: i.name as string, base_model: i.base_model as string }));
-  const [models, styles, controlnets, loras, voices] = await Promise.all(CATALOGUE.map((id) => read(id)));
+  const [models, styles, controlnets, loras, voices] = await Promise.all(operationsWhere({ catalogue: true }).map((op) => read(op.operationId)));
   fixtures.catalogue = {
     models: named(items(models)),
     styles: named(items(styles)),
