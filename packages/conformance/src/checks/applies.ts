@@ -7,9 +7,6 @@ export const among = (...ids: string[]) => (op: OperationSpec) => ids.includes(o
 /** Operations whose responses carry generations or media items (the renamed fields live there). */
 export const carriesMedia = (op: OperationSpec): boolean => op.carriesMedia;
 
-/** Listings whose success envelope is a page of items. */
-export const isPagedListing = (op: OperationSpec): boolean => op.paged;
-
 /** Catalogue listings filtered by `?type` (base model). */
 export function hasTypeFilter(op: OperationSpec): boolean {
   return op.catalogue === true && op.query !== undefined && 'type' in op.query.shape;

@@ -21,7 +21,7 @@ import statusCodeConformance from './registry/status-code-conformance.js';
 import useAfterFree from './registry/use-after-free.js';
 
 export { type CheckCategory, type Severity, defineCheck } from './define.js';
-export { carriesMedia, hasConstrainedInput, isPagedListing } from './applies.js';
+export { carriesMedia, hasConstrainedInput } from './applies.js';
 
 export const CHECKS = [
   statusCodeConformance,

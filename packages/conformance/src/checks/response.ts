@@ -2,7 +2,6 @@
 // (on targets that compute pages) pagination. Each returns verdicts, never throws.
 import { ErrorEnvelope, type OperationSpec, formatIssue, validate } from '@mediagen/schema';
 import type { Exchange } from '../engine/http.js';
-import { isPagedListing } from './applies.js';
 import type { Verdict as BaseVerdict } from './define.js';
 
 /** A verdict without its check id: each check's judge in registry/ names itself. */
@@ -135,7 +134,7 @@ export function checkRenamedFields(op: OperationSpec, exchange: Exchange): Verdi
 
 /** Page and page_size honoured by a paged listing (only judged when the request asked for them). */
 export function checkPagination(op: OperationSpec, exchange: Exchange): Verdict | undefined {
-  if (!isPagedListing(op) || !isSuccess(exchange.status) || !isObject(exchange.json)) return undefined;
+  if (!op.paged || !isSuccess(exchange.status) || !isObject(exchange.json)) return undefined;
   const query = exchange.request.query ?? {};
   if (query.page_size === undefined && query.page === undefined) return undefined;
   const pageSize = query.page_size === undefined ? undefined : Number(query.page_size);

@@ -383,19 +383,16 @@ export class Run implements PhaseContext {
     // Whatever a target says it created is cleaned up, stateful or not (only Prism keeps nothing).
     if (!isSuccess(exchange.status) || this.target.kind === 'prism' || !isObject(exchange.json)) return;
     const data = exchange.json.data;
+    // What it made, by the operation's `creates` trait (v1 uploads answer { asset: { id } }).
+    if (op.creates && isObject(data)) {
+      const made = op.creates === 'generation' ? data.generation_id : isObject(data.asset) ? data.asset.id : data.id;
+      if (typeof made === 'string') {
+        if (op.creates === 'generation') this.registerGeneration(made);
+        else if (op.creates === 'asset') this.registerAsset(made);
+        else this.cleanup.register({ kind: 'character', id: made });
+      }
+    }
     switch (op.operationId) {
-      case 'generateMedia':
-        if (isObject(data) && typeof data.generation_id === 'string') this.registerGeneration(data.generation_id);
-        break;
-      case 'uploadAsset':
-        if (isObject(data) && isObject(data.asset) && typeof data.asset.id === 'string') this.registerAsset(data.asset.id);
-        break;
-      case 'uploadAssetV2':
-        if (isObject(data) && typeof data.id === 'string') this.registerAsset(data.id);
-        break;
-      case 'createCharacter':
-        if (isObject(data) && typeof data.id === 'string') this.cleanup.register({ kind: 'character', id: data.id });
-        break;
       case 'deleteGeneration': {
         const id = decodeURIComponent(exchange.request.path.split('/').pop() ?? '');
         this.cleanup.markDeleted('generation', id);
