@@ -17,7 +17,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const pnpmVersion = String(pkg.packageManager).replace(/^pnpm@/, '').split('+')[0];
+const pnpmVersion = String(pkg.packageManager)
+  .replace(/^pnpm@/, '')
+  .split('+')[0];
 const toolsDir = join(root, '.tools');
 const pnpmBin = join(toolsDir, 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
 const windows = process.platform === 'win32';
@@ -64,9 +66,7 @@ if (installedPnpmVersion() !== pnpmVersion) {
 const pathKey = Object.keys(process.env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
 const env = {
   ...process.env,
-  [pathKey]: [join(toolsDir, 'node_modules', '.bin'), join(root, 'node_modules', '.bin'), process.env[pathKey]]
-    .filter(Boolean)
-    .join(delimiter),
+  [pathKey]: [join(toolsDir, 'node_modules', '.bin'), join(root, 'node_modules', '.bin'), process.env[pathKey]].filter(Boolean).join(delimiter),
   TURBO_TELEMETRY_DISABLED: '1',
   DO_NOT_TRACK: '1',
 };
