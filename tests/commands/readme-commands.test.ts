@@ -82,8 +82,8 @@ describe.each(commands.filter((c) => !(c in NOT_RUN)))('`%s`, run as printed', (
     });
     return;
   }
-  it('exits 0', async () => {
-    const r = await run(shell, shellArgs(command), { env: userEnv(), timeoutMs: 170_000 });
+  it('exits 0', { timeout: 420_000 }, async () => {
+    const r = await run(shell, shellArgs(command), { env: userEnv(), timeoutMs: 400_000 });
     expect(r.code, describeRun(command, r)).toBe(0);
   });
 });
