@@ -8,6 +8,7 @@
 //
 //   node scripts/bootstrap.mjs                    install only (also: `install`)
 //   node scripts/bootstrap.mjs PROGRAM [ARGS…]    install if needed, then run PROGRAM
+//   node scripts/bootstrap.mjs SCRIPT [ARGS…]     a root package.json script no program is named after
 //
 // Exit codes: those of the program it runs; 2 when the toolchain itself cannot be installed.
 import { spawnSync } from 'node:child_process';
@@ -82,4 +83,14 @@ if (command === 'install' || !upToDate) {
   if (installCode !== 0) process.exit(installCode);
 }
 if (command === 'install') process.exit(0);
+
+/** True when `name` is a program on the PATH the command will run with. */
+function onPath(name) {
+  const extensions = windows ? ['', '.cmd', '.exe'] : [''];
+  return env[pathKey].split(delimiter).some((dir) => dir && extensions.some((ext) => existsSync(join(dir, name + ext))));
+}
+
+// `bootstrap.mjs SCRIPT` where SCRIPT is a root package.json script and no program of that name
+// exists runs the script through the pinned pnpm (the older form of this entry point).
+if (pkg.scripts?.[command] !== undefined && !onPath(command)) process.exit(run(process.execPath, [pnpmBin, 'run', command, ...rest], { env }));
 process.exit(run(command, rest, { env }));
