@@ -138,3 +138,14 @@ describe.each(Object.keys(NODE22_GENERATORS) as (keyof typeof NODE22_GENERATORS)
     expect(unknownIntersections(out)).toEqual([]);
   });
 });
+
+describe('hey-api type names', () => {
+  // TODO(schema): expected to fail until no component is named `<OperationId>Response` (hey-api
+  // names its own per-operation types so and renames the component to `*Response2`). Once the
+  // schema change is merged this fails as "expected to fail but passed": replace it.fails with it.
+  it.fails("keep the document's component names (no `…Response2`)", (ctx) => {
+    if (!node22) return ctx.skip(node22Reason);
+    const types = readFileSync(join(work, 'hey-api', 'types.gen.ts'), 'utf8');
+    expect(types.match(/\bexport type \w+Response2\b/g) ?? []).toEqual([]);
+  });
+});
