@@ -6,7 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
-    include: ['tests/**/*.test.ts'],
+    // These folders only: tests/site and tests/api-check bring vitest configs of their own.
+    include: ['tests/{commands,packaging,generators}/**/*.test.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 300_000,
