@@ -76,6 +76,8 @@ function message(raw: z.core.$ZodIssue, input: unknown): string {
       }
       return `expected ${raw.expected === 'int' ? 'integer' : raw.expected}, got ${describe(input)}`;
     case 'invalid_value': {
+      // zod reports a missing enum field as a wrong value; it is a missing one.
+      if (input === undefined) return 'required';
       const values = raw.values as unknown[];
       const hint =
         typeof input === 'string'
@@ -114,7 +116,7 @@ function constraintKind(raw: z.core.$ZodIssue, input: unknown): ConstraintKind {
     case 'too_small':
       return raw.origin === 'string' || raw.origin === 'array' || raw.origin === 'set' ? 'length' : 'range';
     case 'invalid_value':
-      return 'enum';
+      return input === undefined ? 'required' : 'enum';
     default:
       return 'type';
   }
