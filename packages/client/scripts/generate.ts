@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { operations } from '@mediagen/schema';
+import { operationList } from '@mediagen/schema';
 import { transformPlan } from '@mediagen/schema/transforms';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 
@@ -64,13 +64,12 @@ function renderOperations(): string {
     '',
     'export const OPERATIONS = {',
   ];
-  for (const op of operations) {
-    const paged = op.query !== undefined && 'page' in op.query.shape;
+  for (const op of operationList) {
     const fields = [
       `method: ${quote(op.method)}`,
       `path: ${quote(op.path)}`,
       `idempotent: ${op.idempotent}`,
-      `paged: ${paged}`,
+      `paged: ${op.paged}`,
       ...(op.deprecatedBy ? [`deprecatedBy: ${quote(op.deprecatedBy)}`] : []),
     ];
     lines.push(`  ${op.operationId}: { ${fields.join(', ')} },`);

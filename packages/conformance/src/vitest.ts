@@ -1,7 +1,7 @@
 // The suite inside a team's own vitest run: `describeConformance(options)` registers one test per
 // operation × check. The run itself happens once, in a beforeAll hook; each test then reads its
 // verdict (failed → the test fails with the messages and curl lines, skipped → skipped with the reason).
-import { operations } from '@mediagen/schema';
+import { operationList } from '@mediagen/schema';
 import { beforeAll, describe, it } from 'vitest';
 import { CHECKS } from './checks/catalog.js';
 import { type ConformanceOptions, runConformance, selectedChecks } from './engine/run.js';
@@ -28,7 +28,7 @@ export function failureText(result: CheckResult): string {
 /** Registers the suite's tests; returns a getter for the report (available once the hook ran). */
 export function describeConformance(options: DescribeConformanceOptions = {}): { report: () => Report | undefined } {
   const selected = new Set(selectedChecks(options));
-  const ops = operations.filter((op) => !options.operations?.length || options.operations.includes(op.operationId));
+  const ops = operationList.filter((op) => !options.operations?.length || options.operations.includes(op.operationId));
   let report: Report | undefined;
   let failure: unknown;
   describe(options.title ?? 'conformance', () => {

@@ -1,5 +1,7 @@
-// The 22 operations of the contract, in one table. The OpenAPI document, the client's method list,
-// the sandbox's routes and the conformance suite's per-operation checks are all built from it.
+// The 22 operations of the contract, in one table keyed by operationId: each operation is described
+// once, with the traits (effect, paging, media, catalogue) its consumers read instead of keeping lists.
+// The OpenAPI document, the client's method list, the sandbox's routes and the conformance suite's
+// per-operation checks are all built from it.
 import { type ErrorStatus, PageQuery, envelope } from './common.js';
 import * as docs from './examples/live-docs.js';
 import { type Provenance, fromDocs, recordOperation, recordShape } from './provenance.js';
@@ -37,8 +39,13 @@ export interface Example {
   value: unknown;
 }
 
-export interface OperationSpec {
-  operationId: string;
+/** What calling an operation does to the account: the one fact retries, safety modes and ordering read. */
+export type Effect = 'read' | 'create' | 'spend' | 'delete';
+/** The kind of resource an operation brings into being. */
+export type Creates = 'generation' | 'asset' | 'character';
+
+/** One operation as the table writes it; its operationId is its key in the table. */
+export interface OperationEntry {
   method: Method;
   /** OpenAPI path template, e.g. `/pub/v1/generations/{generation_id}`. */
   path: string;
@@ -63,11 +70,26 @@ export interface OperationSpec {
     examples: Record<string, Example>;
   };
   errors: ErrorStatus[];
-  /** GET, DELETE and estimate: repeating them spends nothing and changes nothing more. */
-  idempotent: boolean;
-  /** Generate spends credits. */
-  spendsCredits: boolean;
+  /** read: changes nothing; create: makes a resource; spend: spends credits; delete: removes resources. */
+  effect: Effect;
+  /** A paged listing: takes `page`/`page_size` and answers a page of items with `pagination`. */
+  paged: boolean;
+  /** The resource a successful call creates. */
+  creates?: Creates;
+  /** The success body carries generations or media items (where the 2024-09-04 renames live). */
+  carriesMedia: boolean;
+  /** One of the five resource listings (models, styles, control nets, LoRAs, voices). */
+  catalogue?: true;
   provenance: Provenance;
+}
+
+/** One operation with its id and the traits derived from its effect. */
+export interface OperationSpec extends OperationEntry {
+  operationId: OperationId;
+  /** Repeating it spends nothing and changes nothing more (reads, the estimate, deletes): safe to retry. */
+  idempotent: boolean;
+  /** It spends credits (generate). */
+  spendsCredits: boolean;
 }
 
 const ids = {
@@ -89,97 +111,34 @@ const itemExamples: Record<string, Example> = Object.fromEntries(
   Object.entries(docs.generationItems).map(([name, item]) => [name, { summary: `${name} generation (docs field examples)`, value: [item] }]),
 );
 
-/** The success envelope of every operation, by operationId. */
-export const responses = {
-  generateMedia: envelope('GenerateMediaResponse', GenerationResult),
-  estimateGeneration: envelope('EstimateGenerationResponse', Estimate),
-  listGenerations: envelope('ListGenerationsResponse', z.array(Generation), { paginated: true }),
-  getGeneration: envelope('GetGenerationResponse', Generation, { paginated: true }),
-  getMedia: envelope('GetMediaResponse', Media),
-  deleteGeneration: envelope('DeleteGenerationResponse', DeletedId),
-  deleteMedia: envelope('DeleteMediaResponse', DeletedId),
-  deleteImage: envelope('DeleteImageResponse', DeletedImage),
-  getGenerationStatus: envelope('GetGenerationStatusResponse', z.array(ImageStatus)),
-  getImageStatus: envelope('GetImageStatusResponse', ImageStatus),
-  listModels: envelope('ListModelsResponse', z.array(Model), { paginated: true }),
-  listStyles: envelope('ListStylesResponse', z.array(Style), { paginated: true }),
-  listControlnets: envelope('ListControlnetsResponse', z.array(Controlnet), { paginated: true }),
-  listLoras: envelope('ListLorasResponse', z.array(Lora), { paginated: true }),
-  listVoices: envelope('ListVoicesResponse', z.array(Voice), { paginated: true }),
-  createCharacter: envelope('CreateCharacterResponse', Character),
-  listCharacters: envelope('ListCharactersResponse', z.array(Character), { paginated: true }),
-  uploadAsset: envelope('UploadAssetResponse', UploadSlotV1),
-  archiveAssets: envelope('ArchiveAssetsResponse', z.array(AssetV1)),
-  uploadAssetV2: envelope('UploadAssetV2Response', UploadSlotV2),
-  getAssetV2: envelope('GetAssetV2Response', AssetV2),
-  listAssetsV2: envelope('ListAssetsV2Response', z.array(AssetV2), { paginated: true }),
-};
-
-/** The request parts (path parameters, query, body) of every operation, by operationId. */
-export const requests = {
-  generateMedia: { body: GenerationRequest },
-  estimateGeneration: { body: GenerationRequest },
-  listGenerations: { query: query({ ...ListGenerationsQuery, ...PageQuery }) },
-  getGeneration: { params: pathParams('generation_id') },
-  getMedia: { params: pathParams('media_id') },
-  deleteGeneration: { params: pathParams('generation_id') },
-  deleteMedia: { params: pathParams('media_id') },
-  deleteImage: { params: pathParams('generation_id', 'image_id') },
-  getGenerationStatus: { params: pathParams('generation_id') },
-  getImageStatus: { params: pathParams('generation_id', 'image_id') },
-  listModels: { query: query(CatalogueQuery) },
-  listStyles: { query: query(CatalogueQuery) },
-  listControlnets: { query: query(ControlnetQuery) },
-  listLoras: { query: query(CatalogueQuery) },
-  listVoices: { query: query(VoicesQuery) },
-  createCharacter: { body: CreateCharacterRequest },
-  listCharacters: { query: query(ListCharactersQuery) },
-  uploadAsset: { body: UploadAssetRequest },
-  archiveAssets: { body: ArchiveAssetsRequest },
-  uploadAssetV2: { query: query(UploadAssetV2Query), body: UploadAssetRequest },
-  getAssetV2: { params: pathParams('asset_id') },
-  listAssetsV2: { query: query(ListAssetsV2Query) },
-} satisfies Record<keyof typeof responses, { params?: z.ZodObject<Shape>; query?: z.ZodObject<Shape>; body?: z.ZodType }>;
-
-/** An operationId of the contract. */
-export type OperationId = keyof typeof responses;
-type Parts<K extends OperationId> = (typeof requests)[K];
-/** The whole success envelope an operation answers, e.g. `ResponseOf<'listGenerations'>`. */
-export type ResponseOf<K extends OperationId> = z.output<(typeof responses)[K]>;
-/** The `data` of an operation's success envelope. */
-export type DataOf<K extends OperationId> = ResponseOf<K>['data'];
-/** The request body an operation takes (`never` when it takes none). */
-export type BodyOf<K extends OperationId> = Parts<K> extends { body: infer B extends z.ZodType } ? z.input<B> : never;
-/** The query parameters an operation takes (`never` when it takes none). */
-export type QueryOf<K extends OperationId> = Parts<K> extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
-/** The path parameters an operation takes (`never` when it takes none). */
-export type ParamsOf<K extends OperationId> = Parts<K> extends { params: infer P extends z.ZodType } ? z.input<P> : never;
-
-const catalogue = (
-  operationId: string,
+/** A catalogue listing: a paged read of the resources generation requests name. */
+const catalogue = <Q extends z.ZodObject<Shape>, S extends z.ZodType>(
   path: string,
   what: string,
-  example: { summary: string; value: unknown },
+  parts: { query: Q; schema: S },
+  example: Example,
   provenance: Provenance = { source: 'live-docs', note: 'path referenced by the generate page; item shape assumed' },
-): OperationSpec => ({
-  operationId,
-  method: 'get',
-  path,
-  tag: 'Resources',
-  summary: `List ${what}`,
-  description: `Lists the available ${what}.`,
-  ...requests[operationId as OperationId],
-  success: {
-    status: 200,
-    description: `The available ${what}.`,
-    schema: responses[operationId as keyof typeof responses],
-    examples: { docs: example },
-  },
-  errors: QUERY_ERRORS,
-  idempotent: true,
-  spendsCredits: false,
-  provenance,
-});
+) =>
+  ({
+    method: 'get',
+    path,
+    tag: 'Resources',
+    summary: `List ${what}`,
+    description: `Lists the available ${what}.`,
+    query: parts.query,
+    success: {
+      status: 200,
+      description: `The available ${what}.`,
+      schema: parts.schema,
+      examples: { docs: example },
+    },
+    errors: QUERY_ERRORS,
+    effect: 'read',
+    paged: true,
+    carriesMedia: false,
+    catalogue: true,
+    provenance,
+  }) as const satisfies OperationEntry;
 
 /** A listing example whose item shape is our assumption. */
 const assumedList = (items: unknown[]) => ({
@@ -187,10 +146,9 @@ const assumedList = (items: unknown[]) => ({
   value: { data: items, err: {}, pagination: { page: 1, page_size: 10, total: items.length } },
 });
 
-export const operations: readonly OperationSpec[] = [
-  {
-    operationId: 'generateMedia',
-    ...requests.generateMedia,
+const table = {
+  generateMedia: {
+    body: GenerationRequest,
     method: 'post',
     path: '/pub/v1/generations',
     tag: 'Generation',
@@ -201,20 +159,21 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'The generation was accepted; its media are `initiated`.',
-      schema: responses.generateMedia,
+      schema: envelope('GenerateMediaResponse', GenerationResult),
       examples: {
         ...one('docs example (completed after style_detail)', docs.generateResponse),
         model: { summary: 'a model generation', value: docs.generateResponseModel },
       },
     },
     errors: [400, 401, 402, 422, 429, 500, 503],
-    idempotent: false,
-    spendsCredits: true,
+    effect: 'spend',
+    paged: false,
+    creates: 'generation',
+    carriesMedia: true,
     provenance: { source: 'live-docs', note: 'success status 200 is assumed; the example is cut before it' },
   },
-  {
-    operationId: 'estimateGeneration',
-    ...requests.estimateGeneration,
+  estimateGeneration: {
+    body: GenerationRequest,
     method: 'post',
     path: '/pub/v1/generations/estimate',
     tag: 'Generation',
@@ -224,17 +183,17 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'The estimate.',
-      schema: responses.estimateGeneration,
+      schema: envelope('EstimateGenerationResponse', Estimate),
       examples: one('docs example (its `error` key read as `err`)', docs.estimateResponse),
     },
     errors: [400, 401, 402, 422, 429, 500, 503],
-    idempotent: true,
-    spendsCredits: false,
+    effect: 'read',
+    paged: false,
+    carriesMedia: false,
     provenance: { source: 'live-docs' },
   },
-  {
-    operationId: 'listGenerations',
-    ...requests.listGenerations,
+  listGenerations: {
+    query: query({ ...ListGenerationsQuery, ...PageQuery }),
     method: 'get',
     path: '/pub/v1/generations',
     tag: 'Generation',
@@ -243,17 +202,17 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'A list of feed items.',
-      schema: responses.listGenerations,
+      schema: envelope('ListGenerationsResponse', z.array(Generation), { paginated: true }),
       examples: one('docs example', docs.listGenerationsResponse),
     },
     errors: QUERY_ERRORS,
-    idempotent: true,
-    spendsCredits: false,
+    effect: 'read',
+    paged: true,
+    carriesMedia: true,
     provenance: { source: 'live-docs' },
   },
-  {
-    operationId: 'getGeneration',
-    ...requests.getGeneration,
+  getGeneration: {
+    params: pathParams('generation_id'),
     method: 'get',
     path: '/pub/v1/generations/{generation_id}',
     tag: 'Generation',
@@ -263,17 +222,19 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'Details of a generation.',
-      schema: responses.getGeneration,
+      schema: envelope('GetGenerationResponse', Generation, { paginated: true }),
       examples: one('docs example', docs.getGenerationResponse),
     },
     errors: BY_ID_ERRORS,
-    idempotent: true,
-    spendsCredits: false,
+    effect: 'read',
+    // Not paged: the docs print a `pagination` object on this response (so the envelope allows one)
+    // but the operation takes no page or page_size and `data` is a single generation: nothing to page.
+    paged: false,
+    carriesMedia: true,
     provenance: { source: 'live-docs' },
   },
-  {
-    operationId: 'getMedia',
-    ...requests.getMedia,
+  getMedia: {
+    params: pathParams('media_id'),
     method: 'get',
     path: '/pub/v1/generations/media/{media_id}',
     tag: 'Generation',
@@ -283,17 +244,17 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'Details of a media generation.',
-      schema: responses.getMedia,
+      schema: envelope('GetMediaResponse', Media),
       examples: one('docs example', docs.getMediaResponse),
     },
     errors: BY_ID_ERRORS,
-    idempotent: true,
-    spendsCredits: false,
+    effect: 'read',
+    paged: false,
+    carriesMedia: true,
     provenance: { source: 'live-docs' },
   },
-  {
-    operationId: 'deleteGeneration',
-    ...requests.deleteGeneration,
+  deleteGeneration: {
+    params: pathParams('generation_id'),
     method: 'delete',
     path: '/pub/v1/generations/{generation_id}',
     tag: 'Generation',
@@ -303,17 +264,17 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'The id of the deleted generation.',
-      schema: responses.deleteGeneration,
+      schema: envelope('DeleteGenerationResponse', DeletedId),
       examples: one('docs example', docs.deleteGenerationResponse),
     },
     errors: BY_ID_ERRORS,
-    idempotent: true,
-    spendsCredits: false,
+    effect: 'delete',
+    paged: false,
+    carriesMedia: false,
     provenance: { source: 'live-docs' },
   },
-  {
-    operationId: 'deleteMedia',
-    ...requests.deleteMedia,
+  deleteMedia: {
+    params: pathParams('media_id'),
     method: 'delete',
     path: '/pub/v1/generations/media/{media_id}',
     tag: 'Generation',
@@ -323,17 +284,17 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'The id of the deleted media.',
-      schema: responses.deleteMedia,
+      schema: envelope('DeleteMediaResponse', DeletedId),
       examples: one('interface description', { data: { id: 'media_01' }, err: {} }),
     },
     errors: BY_ID_ERRORS,
-    idempotent: true,
-    spendsCredits: false,
+    effect: 'delete',
+    paged: false,
+    carriesMedia: false,
     provenance: { source: 'interface', note: 'response shape from the interface description; docs page not available' },
   },
-  {
-    operationId: 'deleteImage',
-    ...requests.deleteImage,
+  deleteImage: {
+    params: pathParams('generation_id', 'image_id'),
     method: 'delete',
     path: '/pub/v1/generations/{generation_id}/images/{image_id}',
     tag: 'Generation',
@@ -344,17 +305,17 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'The image was deleted.',
-      schema: responses.deleteImage,
+      schema: envelope('DeleteImageResponse', DeletedImage),
       examples: one('assumed shape', { data: { id: 'img_01' }, err: {} }),
     },
     errors: BY_ID_ERRORS,
-    idempotent: true,
-    spendsCredits: false,
+    effect: 'delete',
+    paged: false,
+    carriesMedia: false,
     provenance: { source: 'live-docs' },
   },
-  {
-    operationId: 'getGenerationStatus',
-    ...requests.getGenerationStatus,
+  getGenerationStatus: {
+    params: pathParams('generation_id'),
     method: 'get',
     path: '/pub/v1/generations/{generation_id}/status',
     tag: 'Generation',
@@ -365,17 +326,17 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'A list of statuses of the images.',
-      schema: responses.getGenerationStatus,
+      schema: envelope('GetGenerationStatusResponse', z.array(ImageStatus)),
       examples: one('docs example', docs.generationStatusResponse),
     },
     errors: BY_ID_ERRORS,
-    idempotent: true,
-    spendsCredits: false,
+    effect: 'read',
+    paged: false,
+    carriesMedia: false,
     provenance: { source: 'live-docs' },
   },
-  {
-    operationId: 'getImageStatus',
-    ...requests.getImageStatus,
+  getImageStatus: {
+    params: pathParams('generation_id', 'image_id'),
     method: 'get',
     path: '/pub/v1/generations/{generation_id}/images/{image_id}/status',
     tag: 'Generation',
@@ -386,40 +347,58 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'The status of the image.',
-      schema: responses.getImageStatus,
+      schema: envelope('GetImageStatusResponse', ImageStatus),
       examples: one('docs example', docs.imageStatusResponse),
     },
     errors: BY_ID_ERRORS,
-    idempotent: true,
-    spendsCredits: false,
+    effect: 'read',
+    paged: false,
+    carriesMedia: false,
     provenance: { source: 'live-docs' },
   },
-  catalogue('listModels', '/pub/v1/models', 'models', assumedList([
-    { name: 'JuggernautXL', base_model: 'sdxl' },
-    { name: 'Flux', base_model: 'flux' },
-  ])),
-  catalogue('listStyles', '/pub/v1/styles', 'styles', assumedList([
-    { name: 'Bokeh', base_model: 'sdxl' },
-    { name: 'Black & White', base_model: 'flux' },
-  ])),
-  catalogue(
-    'listControlnets',
+  listModels: catalogue(
+    '/pub/v1/models',
+    'models',
+    { query: query(CatalogueQuery), schema: envelope('ListModelsResponse', z.array(Model), { paginated: true }) },
+    assumedList([
+      { name: 'JuggernautXL', base_model: 'sdxl' },
+      { name: 'Flux', base_model: 'flux' },
+    ]),
+  ),
+  listStyles: catalogue(
+    '/pub/v1/styles',
+    'styles',
+    { query: query(CatalogueQuery), schema: envelope('ListStylesResponse', z.array(Style), { paginated: true }) },
+    assumedList([
+      { name: 'Bokeh', base_model: 'sdxl' },
+      { name: 'Black & White', base_model: 'flux' },
+    ]),
+  ),
+  listControlnets: catalogue(
     '/pub/v1/controlnets',
     'control nets',
+    { query: query(ControlnetQuery), schema: envelope('ListControlnetsResponse', z.array(Controlnet), { paginated: true }) },
     { summary: 'docs example (?type=flux)', value: docs.listFluxControlnetsResponse },
     { source: 'live-docs', note: 'the Flux control net example' },
   ),
-  catalogue('listLoras', '/pub/v1/loras', 'LoRAs', assumedList([
-    { name: 'lora_name', base_model: 'sdxl' },
-    { name: 'film_grain', base_model: 'sd 1.5' },
-  ])),
-  catalogue('listVoices', '/pub/v1/voices', 'narrator voices', assumedList([{ name: 'Rachel' }, { name: 'Adam' }]), {
-    source: 'live-docs',
-    note: 'path referenced by the narrator docs; item shape assumed',
-  }),
-  {
-    operationId: 'createCharacter',
-    ...requests.createCharacter,
+  listLoras: catalogue(
+    '/pub/v1/loras',
+    'LoRAs',
+    { query: query(CatalogueQuery), schema: envelope('ListLorasResponse', z.array(Lora), { paginated: true }) },
+    assumedList([
+      { name: 'lora_name', base_model: 'sdxl' },
+      { name: 'film_grain', base_model: 'sd 1.5' },
+    ]),
+  ),
+  listVoices: catalogue(
+    '/pub/v1/voices',
+    'narrator voices',
+    { query: query(VoicesQuery), schema: envelope('ListVoicesResponse', z.array(Voice), { paginated: true }) },
+    assumedList([{ name: 'Rachel' }, { name: 'Adam' }]),
+    { source: 'live-docs', note: 'path referenced by the narrator docs; item shape assumed' },
+  ),
+  createCharacter: {
+    body: CreateCharacterRequest,
     method: 'post',
     path: '/pub/v1/characters',
     tag: 'Characters',
@@ -429,17 +408,18 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 201,
       description: 'Successful response for created character.',
-      schema: responses.createCharacter,
+      schema: envelope('CreateCharacterResponse', Character),
       examples: one('docs example', docs.createCharacterResponse),
     },
     errors: WRITE_ERRORS,
-    idempotent: false,
-    spendsCredits: false,
+    effect: 'create',
+    paged: false,
+    creates: 'character',
+    carriesMedia: false,
     provenance: { source: 'live-docs' },
   },
-  {
-    operationId: 'listCharacters',
-    ...requests.listCharacters,
+  listCharacters: {
+    query: query(ListCharactersQuery),
     method: 'get',
     path: '/pub/v1/characters',
     tag: 'Characters',
@@ -448,7 +428,7 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'The characters.',
-      schema: responses.listCharacters,
+      schema: envelope('ListCharactersResponse', z.array(Character), { paginated: true }),
       examples: one('shape assumed from create', {
         data: [{ ...docs.createCharacterResponse.data, system_character: false }],
         err: {},
@@ -456,13 +436,13 @@ export const operations: readonly OperationSpec[] = [
       }),
     },
     errors: QUERY_ERRORS,
-    idempotent: true,
-    spendsCredits: false,
+    effect: 'read',
+    paged: true,
+    carriesMedia: false,
     provenance: { source: 'live-docs', note: 'response not visible in the docs' },
   },
-  {
-    operationId: 'uploadAsset',
-    ...requests.uploadAsset,
+  uploadAsset: {
+    body: UploadAssetRequest,
     method: 'post',
     path: '/pub/v1/assets/upload',
     tag: 'Assets',
@@ -472,17 +452,18 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 201,
       description: 'The asset and the upload URL.',
-      schema: responses.uploadAsset,
+      schema: envelope('UploadAssetResponse', UploadSlotV1),
       examples: one('docs example', docs.uploadAssetResponse),
     },
     errors: WRITE_ERRORS,
-    idempotent: false,
-    spendsCredits: false,
+    effect: 'create',
+    paged: false,
+    creates: 'asset',
+    carriesMedia: false,
     provenance: { source: 'live-docs' },
   },
-  {
-    operationId: 'archiveAssets',
-    ...requests.archiveAssets,
+  archiveAssets: {
+    body: ArchiveAssetsRequest,
     method: 'post',
     path: '/pub/v1/assets/archive',
     tag: 'Assets',
@@ -492,17 +473,18 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'A list of deleted assets.',
-      schema: responses.archiveAssets,
+      schema: envelope('ArchiveAssetsResponse', z.array(AssetV1)),
       examples: one('docs example (with its filled err)', docs.archiveAssetsResponse),
     },
     errors: WRITE_ERRORS,
-    idempotent: true,
-    spendsCredits: false,
+    effect: 'delete',
+    paged: false,
+    carriesMedia: false,
     provenance: { source: 'live-docs' },
   },
-  {
-    operationId: 'uploadAssetV2',
-    ...requests.uploadAssetV2,
+  uploadAssetV2: {
+    query: query(UploadAssetV2Query),
+    body: UploadAssetRequest,
     method: 'post',
     path: '/pub/v2/assets/upload',
     tag: 'Assets',
@@ -513,17 +495,18 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 201,
       description: 'The asset and the upload URL.',
-      schema: responses.uploadAssetV2,
+      schema: envelope('UploadAssetV2Response', UploadSlotV2),
       examples: one('docs example', docs.uploadAssetV2Response),
     },
     errors: WRITE_ERRORS,
-    idempotent: false,
-    spendsCredits: false,
+    effect: 'create',
+    paged: false,
+    creates: 'asset',
+    carriesMedia: false,
     provenance: { source: 'live-docs' },
   },
-  {
-    operationId: 'getAssetV2',
-    ...requests.getAssetV2,
+  getAssetV2: {
+    params: pathParams('asset_id'),
     method: 'get',
     path: '/pub/v2/assets/{asset_id}',
     tag: 'Assets',
@@ -533,20 +516,20 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'The asset.',
-      schema: responses.getAssetV2,
+      schema: envelope('GetAssetV2Response', AssetV2),
       examples: one('shape assumed', {
         data: { id: 'ast_01', type: 'video', status: 'active', size: { height: 1280, width: 768 }, url: 'https://s3-asset-url', duration: 5, frames: 150 },
         err: {},
       }),
     },
     errors: BY_ID_ERRORS,
-    idempotent: true,
-    spendsCredits: false,
+    effect: 'read',
+    paged: false,
+    carriesMedia: false,
     provenance: { source: 'live-docs', note: 'description only; field names assumed' },
   },
-  {
-    operationId: 'listAssetsV2',
-    ...requests.listAssetsV2,
+  listAssetsV2: {
+    query: query(ListAssetsV2Query),
     method: 'get',
     path: '/pub/v2/assets',
     tag: 'Assets',
@@ -555,7 +538,7 @@ export const operations: readonly OperationSpec[] = [
     success: {
       status: 200,
       description: 'The assets.',
-      schema: responses.listAssetsV2,
+      schema: envelope('ListAssetsV2Response', z.array(AssetV2), { paginated: true }),
       examples: one('shape assumed', {
         data: [{ id: 'ast_01', type: 'image', status: 'active', size: { height: 512, width: 512 }, url: 'https://s3-asset-url' }],
         err: {},
@@ -563,18 +546,57 @@ export const operations: readonly OperationSpec[] = [
       }),
     },
     errors: QUERY_ERRORS,
-    idempotent: true,
-    spendsCredits: false,
+    effect: 'read',
+    paged: true,
+    carriesMedia: false,
     provenance: { source: 'live-docs', note: 'description only; pagination parameters assumed' },
   },
-];
+} satisfies Record<string, OperationEntry>;
 
-for (const op of operations) {
+type Table = typeof table;
+/** An operationId of the contract. */
+export type OperationId = keyof Table;
+/** The table's entry for one operation, with its id and derived traits, e.g. `OperationSpecOf<'listModels'>`. */
+export type OperationSpecOf<K extends OperationId> = Table[K] & { operationId: K; idempotent: boolean; spendsCredits: boolean };
+
+/** The operations of the contract keyed by operationId, in the order the document lists them. */
+export const operations = Object.fromEntries(
+  Object.entries(table).map(([operationId, entry]: [string, OperationEntry]) => [
+    operationId,
+    { ...entry, operationId, idempotent: entry.effect === 'read' || entry.effect === 'delete', spendsCredits: entry.effect === 'spend' },
+  ]),
+) as { readonly [K in OperationId]: OperationSpecOf<K> };
+
+/** Every operation in table order (the document's, the client's and the suite's order). */
+export const operationList: readonly OperationSpec[] = Object.values(operations);
+
+/**
+ * The same table for lookups by an id that comes from input (a CLI flag, a proxied request): the
+ * entry is `undefined` for an id that is not in the contract.
+ */
+export const operationsById: Readonly<Record<string, OperationSpec | undefined>> = operations;
+
+type Traits = Pick<OperationSpec, 'effect' | 'paged' | 'creates' | 'carriesMedia' | 'catalogue' | 'method' | 'tag' | 'idempotent' | 'spendsCredits'>;
+/** The operations (in table order) whose traits equal all the given ones, e.g. `operationsWhere({ effect: 'delete' })`. */
+export function operationsWhere(traits: Partial<Traits>): OperationSpec[] {
+  const wanted = Object.entries(traits) as [keyof Traits, unknown][];
+  return operationList.filter((op) => wanted.every(([trait, value]) => op[trait] === value));
+}
+
+/** The whole success envelope an operation answers, e.g. `ResponseOf<'listGenerations'>`. */
+export type ResponseOf<K extends OperationId> = z.output<Table[K]['success']['schema']>;
+/** The `data` of an operation's success envelope. */
+export type DataOf<K extends OperationId> = ResponseOf<K>['data'];
+/** The request body an operation takes (`never` when it takes none). */
+export type BodyOf<K extends OperationId> = Table[K] extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+/** The query parameters an operation takes (`never` when it takes none). */
+export type QueryOf<K extends OperationId> = Table[K] extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
+/** The path parameters an operation takes (`never` when it takes none). */
+export type ParamsOf<K extends OperationId> = Table[K] extends { params: infer P extends z.ZodType } ? z.input<P> : never;
+
+for (const op of operationList) {
   recordOperation(op.operationId, op.provenance);
   // Parameters are recorded as `operationId.path.name` and `operationId.query.name`.
   if (op.params) recordShape(`${op.operationId}.path`, op.params.shape);
   if (op.query) recordShape(`${op.operationId}.query`, op.query.shape);
 }
-
-export const operationsById: Readonly<Record<string, OperationSpec>> = Object.fromEntries(operations.map((op) => [op.operationId, op]));
-

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OPERATIONS } from '@mediagen/client';
-import { operations, versionKeys } from '@mediagen/schema';
+import { operationList, versionKeys } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
 import { emittedVersionKeys, existingGeneratedFiles, packageRoot, renderGenerated } from '../../scripts/generate.js';
 
@@ -28,7 +28,7 @@ describe('generated files', () => {
   });
 
   it('the runtime operation table agrees with the schema package', () => {
-    for (const op of operations) {
+    for (const op of operationList) {
       const info = OPERATIONS[op.operationId as keyof typeof OPERATIONS];
       expect(info, op.operationId).toMatchObject({ method: op.method, path: op.path, idempotent: op.idempotent });
     }

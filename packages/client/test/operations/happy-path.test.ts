@@ -2,12 +2,12 @@
 // right method, path, query, body and X-API-KEY go out, and the envelope's data comes back.
 import { type MediaGenClient, OPERATIONS, type OperationId } from '@mediagen/client';
 import { schemaValidator } from '@mediagen/client/validation';
-import { operations } from '@mediagen/schema';
+import { operationList } from '@mediagen/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
 import { type TestServer, startServer } from '../support/server.js';
 
-const byId = Object.fromEntries(operations.map((op) => [op.operationId, op]));
+const byId = Object.fromEntries(operationList.map((op) => [op.operationId, op]));
 const exampleBody = (operationId: string) => Object.values(byId[operationId]!.requestExamples ?? {})[0]!.value;
 const successExample = (operationId: string) => Object.values(byId[operationId]!.success.examples)[0]!.value as { data: unknown; pagination?: unknown };
 const fill = (path: string, params: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
@@ -47,11 +47,11 @@ afterAll(() => server.close());
 
 describe('every operation', () => {
   it('has a friendly method (the table and the client agree)', () => {
-    expect(Object.keys(CALLS).sort()).toEqual(operations.map((op) => op.operationId).sort());
+    expect(Object.keys(CALLS).sort()).toEqual(operationList.map((op) => op.operationId).sort());
     expect(Object.keys(OPERATIONS).sort()).toEqual(Object.keys(CALLS).sort());
   });
 
-  for (const op of operations) {
+  for (const op of operationList) {
     const operationId = op.operationId as OperationId;
     it(`${operationId}: ${op.method.toUpperCase()} ${op.path}`, async () => {
       const call = CALLS[operationId];

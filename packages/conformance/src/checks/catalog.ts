@@ -1,6 +1,6 @@
 // The checks of the suite: one id, a one-line description and a severity each. Every check is
 // reported per operation; the ids are what `--only` and `--skip` take and what the reports show.
-import { type OperationSpec, operations } from '@mediagen/schema';
+import { type OperationSpec, operationList } from '@mediagen/schema';
 
 export type Severity = 'critical' | 'error' | 'warning';
 /**
@@ -39,13 +39,6 @@ export type CheckId = (typeof CHECK_IDS)[number];
 const all = () => true;
 const among = (...ids: string[]) => (op: OperationSpec) => ids.includes(op.operationId);
 
-/** Operations whose responses carry generations or media items (the renamed fields live there). */
-export const MEDIA_OPERATIONS = ['generateMedia', 'listGenerations', 'getGeneration', 'getMedia'];
-
-/** Listings whose success envelope is a page of items. */
-export function isPagedListing(op: OperationSpec): boolean {
-  return op.method === 'get' && !op.params && op.query !== undefined && 'page_size' in op.query.shape;
-}
 
 /** Operations that take input the contract constrains: a body, or a query with rules. */
 export function hasConstrainedInput(op: OperationSpec): boolean {
@@ -86,14 +79,14 @@ export const CHECKS: readonly CheckDefinition[] = [
     description: 'Current names (media, dim, type, media_id) are used; legacy names (images, size, image_size, image_id) are gone.',
     severity: 'error',
     category: 'response',
-    appliesTo: among(...MEDIA_OPERATIONS),
+    appliesTo: (op) => op.carriesMedia,
   },
   {
     id: 'pagination_conformance',
     description: 'Paged listings honour page and page_size (at most page_size items; pagination echoes the request).',
     severity: 'error',
     category: 'stateful',
-    appliesTo: isPagedListing,
+    appliesTo: (op) => op.paged,
   },
   {
     id: 'auth_required',
@@ -163,7 +156,7 @@ export function isCheckId(value: string): value is CheckId {
 }
 
 /** The (operation, check) cells of the grid for a selection of checks. */
-export function gridCells(selected: readonly CheckId[], ops: readonly OperationSpec[] = operations): { operationId: string; check: CheckId }[] {
+export function gridCells(selected: readonly CheckId[], ops: readonly OperationSpec[] = operationList): { operationId: string; check: CheckId }[] {
   const cells: { operationId: string; check: CheckId }[] = [];
   for (const op of ops) for (const id of selected) if (checksById[id].appliesTo(op)) cells.push({ operationId: op.operationId, check: id });
   return cells;

@@ -2,7 +2,7 @@
 // (on targets that compute pages) pagination. Each returns verdicts, never throws.
 import { ErrorEnvelope, type OperationSpec, formatIssue, validate } from '@mediagen/schema';
 import type { Exchange } from '../engine/http.js';
-import { type CheckId, MEDIA_OPERATIONS, isPagedListing } from './catalog.js';
+import type { CheckId } from './catalog.js';
 
 export interface Verdict {
   check: CheckId;
@@ -111,7 +111,7 @@ function generationProblems(generation: unknown, where: string, problems: string
 
 /** The renamed fields of 2024-09-04, in responses that carry generations or media. */
 export function checkRenamedFields(op: OperationSpec, exchange: Exchange): Verdict | undefined {
-  if (!MEDIA_OPERATIONS.includes(op.operationId) || !isSuccess(exchange.status) || !isObject(exchange.json)) return undefined;
+  if (!op.carriesMedia || !isSuccess(exchange.status) || !isObject(exchange.json)) return undefined;
   const data = exchange.json.data;
   const problems: string[] = [];
   if (op.operationId === 'getMedia') mediaItemProblems(data, 'data', problems);
@@ -125,7 +125,7 @@ export function checkRenamedFields(op: OperationSpec, exchange: Exchange): Verdi
 
 /** Page and page_size honoured by a paged listing (only judged when the request asked for them). */
 export function checkPagination(op: OperationSpec, exchange: Exchange): Verdict | undefined {
-  if (!isPagedListing(op) || !isSuccess(exchange.status) || !isObject(exchange.json)) return undefined;
+  if (!op.paged || !isSuccess(exchange.status) || !isObject(exchange.json)) return undefined;
   const query = exchange.request.query ?? {};
   if (query.page_size === undefined && query.page === undefined) return undefined;
   const pageSize = query.page_size === undefined ? undefined : Number(query.page_size);

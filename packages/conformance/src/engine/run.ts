@@ -3,7 +3,7 @@
 // mode), then per operation the examples, the hand-written cases, the auth checks and the generated
 // requests; then the stateful sequences; finally everything created is deleted, whatever happened.
 import fc from 'fast-check';
-import { type OperationSpec, assumptions, fingerprintResponse, latestDate, operations, operationsById } from '@mediagen/schema';
+import { type OperationSpec, assumptions, fingerprintResponse, latestDate, operationList, operationsById, operationsWhere } from '@mediagen/schema';
 import { type CheckId, CHECK_IDS, CHECKS, checksById, gridCells, isCheckId } from '../checks/catalog.js';
 import { type RequestCase, baseItem, casesFor } from '../checks/cases.js';
 import { type Verdict, errorObject, isSuccess, responseVerdicts } from '../checks/response.js';
@@ -62,8 +62,6 @@ interface Cell {
 
 /** Failures kept per cell (the count covers all of them). */
 const FAILURES_KEPT = 5;
-const DESTRUCTIVE = ['deleteImage', 'deleteMedia', 'deleteGeneration', 'archiveAssets'];
-const CATALOGUE = ['listModels', 'listStyles', 'listControlnets', 'listLoras', 'listVoices'];
 
 async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -144,7 +142,7 @@ export class Run {
     this.masker = new Masker([target.apiKey, options.apiKey]);
     this.budget = new BudgetTracker(options.maxCredits);
     this.selected = new Set(selected);
-    this.ops = operations.filter((op) => !options.operations?.length || options.operations.includes(op.operationId));
+    this.ops = operationList.filter((op) => !options.operations?.length || options.operations.includes(op.operationId));
     this.fixtures = emptyFixtures(false);
     this.seed = options.seed ?? 1;
     this.maxExamples = options.maxExamples ?? 50;
@@ -427,7 +425,7 @@ export class Run {
   private async discoverCatalogue(): Promise<void> {
     const fixtures = this.fixtures;
     const read = async (operationId: string) => {
-      if (!this.ops.some((o) => o.operationId === operationId) && this.ops.length < operations.length) {
+      if (!this.ops.some((o) => o.operationId === operationId) && this.ops.length < operationList.length) {
         return (await this.raw({ operationId, label: 'catalogue', query: { page_size: 50 } })).json;
       }
       return (await this.exercise({ operationId, label: 'catalogue listing (page_size 50)', query: { page: 1, page_size: 50 } }, 'setup', 'accept')).exchange.json;
@@ -435,7 +433,7 @@ export class Run {
     const items = (json: unknown): Record<string, unknown>[] => (isObject(json) && Array.isArray(json.data) ? json.data.filter(isObject) : []);
     const named = (list: Record<string, unknown>[]) =>
       list.filter((i) => typeof i.name === 'string' && typeof i.base_model === 'string').map((i) => ({ name: i.name as string, base_model: i.base_model as string }));
-    const [models, styles, controlnets, loras, voices] = await Promise.all(CATALOGUE.map((id) => read(id)));
+    const [models, styles, controlnets, loras, voices] = await Promise.all(operationsWhere({ catalogue: true }).map((op) => read(op.operationId)));
     fixtures.catalogue = {
       models: named(items(models)),
       styles: named(items(styles)),
@@ -549,7 +547,7 @@ export class Run {
     const id = op.operationId;
     const base: RequestCase = { operationId: id, label: 'documented example' };
     if (op.exampleQuery) base.query = { ...op.exampleQuery };
-    if (DESTRUCTIVE.includes(id) && this.fixtures.real) {
+    if (op.effect === 'delete' && this.fixtures.real) {
       if (!this.writes) return { unavailable: 'read-only mode: nothing is deleted' };
       // A resource made for the occasion, so the fixtures survive.
       if (id === 'archiveAssets') {
@@ -743,9 +741,9 @@ export class Run {
         for (const check of CHECKS.filter((c) => c.category === 'stateful')) this.skipAll(check.id, reason);
       }
       const ordered = [
-        ...this.ops.filter((op) => CATALOGUE.includes(op.operationId)),
-        ...this.ops.filter((op) => !CATALOGUE.includes(op.operationId) && !DESTRUCTIVE.includes(op.operationId)),
-        ...this.ops.filter((op) => DESTRUCTIVE.includes(op.operationId)),
+        ...this.ops.filter((op) => op.catalogue),
+        ...this.ops.filter((op) => !op.catalogue && op.effect !== 'delete'),
+        ...this.ops.filter((op) => op.effect === 'delete'),
       ];
       for (const [index, op] of ordered.entries()) {
         await this.runExamples(op);

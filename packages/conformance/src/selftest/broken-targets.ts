@@ -1,7 +1,7 @@
 // The catalogue of deliberately broken servers. Each is a rewriting proxy in front of a faithful
 // mock (the sandbox or Prism) that breaks one promise of the contract, and names the check that must
 // catch it. The self-test runs the whole suite against each and expects that check to fail.
-import { GenerationItem } from '@mediagen/schema';
+import { GenerationItem, operationsById } from '@mediagen/schema';
 import type { CheckId } from '../checks/catalog.js';
 import { type ProxyRequest, type ProxyResponse, type Rewrite, jsonReply, parseJson } from './proxy.js';
 
@@ -34,8 +34,6 @@ function renameKey(object: Json, from: string, to: string): void {
   for (const [k, v] of entries) object[k] = v;
 }
 
-const MEDIA_OPS = new Set(['generateMedia', 'getGeneration', 'listGenerations', 'getMedia']);
-
 /** Every generation object (with a `media` list) and every media item of a media operation's body. */
 function mediaParts(operationId: string | undefined, body: Json): { generations: Json[]; media: Json[] } {
   const generations: Json[] = [];
@@ -53,7 +51,7 @@ function mediaParts(operationId: string | undefined, body: Json): { generations:
 const onMediaSuccess =
   (edit: (parts: { generations: Json[]; media: Json[] }, request: ProxyRequest) => void): Rewrite['response'] =>
   (request, response) =>
-    MEDIA_OPS.has(request.operationId ?? '') && isSuccess(response.status) ? editJson(response, (body) => edit(mediaParts(request.operationId, body), request)) : response;
+    operationsById[request.operationId ?? '']?.carriesMedia && isSuccess(response.status) ? editJson(response, (body) => edit(mediaParts(request.operationId, body), request)) : response;
 
 /** Rewrites generation request bodies (generate and estimate) item by item. */
 const onGenerationItems =

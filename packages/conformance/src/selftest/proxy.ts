@@ -3,7 +3,7 @@
 // out. The self-test puts one in front of a faithful mock to make a deliberately broken server.
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { operations } from '@mediagen/schema';
+import { operationList } from '@mediagen/schema';
 
 export interface ProxyRequest {
   method: string;
@@ -43,7 +43,7 @@ export interface RunningProxy {
   stop(): Promise<void>;
 }
 
-const templates = operations.map((op) => ({
+const templates = operationList.map((op) => ({
   operationId: op.operationId,
   method: op.method.toUpperCase(),
   pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),

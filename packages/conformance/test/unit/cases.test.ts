@@ -1,7 +1,7 @@
 // The hand-written and generated requests are what the contract says they are: every invalid case
 // is invalid by the schema package, every valid one valid (in the sandbox's catalogue context).
 import fc from 'fast-check';
-import { GenerationRequest, checkGenerationRequest, operations, validate } from '@mediagen/schema';
+import { GenerationRequest, checkGenerationRequest, operationList, validate } from '@mediagen/schema';
 import { defaultCatalogue } from '@mediagen/mock';
 import { describe, expect, it } from 'vitest';
 import { arbitraryFor, casesFor, invalidGenerationBody, propertiesFor, validGenerationBody } from '../../src/index.js';
@@ -24,7 +24,7 @@ function sandboxLikeFixtures(): Fixtures {
 }
 
 const bodyOrQueryInvalid = (operationId: string, c: { body?: unknown; query?: Record<string, unknown> }) => {
-  const op = operations.find((o) => o.operationId === operationId)!;
+  const op = operationList.find((o) => o.operationId === operationId)!;
   const body = op.body && c.body !== undefined ? validate(op.body, c.body).success : true;
   const query = op.query ? validate(op.query, c.query ?? {}).success : true;
   return !(body && query);
@@ -35,7 +35,7 @@ describe('hand-written cases', () => {
     const where = fixtures.real ? 'real ids' : 'example ids';
     it(`every negative case breaks a rule of the schema (${where})`, () => {
       let count = 0;
-      for (const op of operations) {
+      for (const op of operationList) {
         for (const c of casesFor(op, fixtures, 't').negative) {
           count++;
           expect(bodyOrQueryInvalid(op.operationId, c), `${op.operationId}: ${c.label}`).toBe(true);
@@ -45,7 +45,7 @@ describe('hand-written cases', () => {
     });
 
     it(`every positive case is valid by the schema (${where})`, () => {
-      for (const op of operations) {
+      for (const op of operationList) {
         for (const c of casesFor(op, fixtures, 't').positive) {
           expect(bodyOrQueryInvalid(op.operationId, c), `${op.operationId}: ${c.label}`).toBe(false);
         }
@@ -54,17 +54,17 @@ describe('hand-written cases', () => {
   }
 
   it('covers the seed limits and rules the brief names', () => {
-    const labels = casesFor(operations.find((o) => o.operationId === 'estimateGeneration')!, emptyFixtures(false), 't').negative.map((c) => c.label);
+    const labels = casesFor(operationList.find((o) => o.operationId === 'estimateGeneration')!, emptyFixtures(false), 't').negative.map((c) => c.label);
     for (const wanted of ['cfg_scale 3.99', 'cfg_scale 127.01', 'steps 9', 'steps 3021', 'sampler "euler a"', 'quality "plus"', 'aspect_ratio', 'character.mode "Balanced"', '501 characters', 'both media_id and asset_id', 'Flux model with control_net.resize_mode', 'narrator script without voice', 'unknown field', 'empty array']) {
       expect(labels.some((l) => l.includes(wanted)), wanted).toBe(true);
     }
-    const listing = casesFor(operations.find((o) => o.operationId === 'listModels')!, emptyFixtures(false), 't').negative.map((c) => c.label);
+    const listing = casesFor(operationList.find((o) => o.operationId === 'listModels')!, emptyFixtures(false), 't').negative.map((c) => c.label);
     expect(listing).toContain('page_size 51 (maximum 50)');
   });
 
   it('generation boundaries and examples are valid in the sandbox catalogue context', () => {
     const fixtures = sandboxLikeFixtures();
-    for (const c of casesFor(operations.find((o) => o.operationId === 'generateMedia')!, fixtures, 't').positive) {
+    for (const c of casesFor(operationList.find((o) => o.operationId === 'generateMedia')!, fixtures, 't').positive) {
       const result = checkGenerationRequest(c.body, generationContext(fixtures));
       expect(result.errors, c.label).toEqual([]);
     }
@@ -80,7 +80,7 @@ describe('generated requests', () => {
 
   it('query and body properties respect the schemas', () => {
     const fixtures = emptyFixtures(false);
-    for (const op of operations) {
+    for (const op of operationList) {
       const properties = propertiesFor(op, fixtures, { writes: true });
       if (properties.positive) {
         fc.assert(fc.property(properties.positive, (c) => !bodyOrQueryInvalid(op.operationId, c)), { numRuns: 30, seed: 5 });
@@ -92,7 +92,7 @@ describe('generated requests', () => {
   });
 
   it('derives structure from zod: bounds, enums, optional fields', () => {
-    const steps = operations.find((o) => o.operationId === 'listModels')!.query!;
+    const steps = operationList.find((o) => o.operationId === 'listModels')!.query!;
     fc.assert(fc.property(arbitraryFor(steps), (q) => validate(steps, q).success), { numRuns: 100, seed: 7 });
   });
 });

@@ -16,7 +16,7 @@ import {
   downgradeResponse,
   formatIssue,
   normalizeBaseModel,
-  operations,
+  operationList,
   upgradeRequest,
   validate,
 } from '@mediagen/schema';
@@ -294,7 +294,7 @@ export function createSandboxApp(state: SandboxState, config: AppConfig = {}): H
     }
   };
 
-  for (const op of operations) {
+  for (const op of operationList) {
     const handler = table[op.operationId];
     const path = op.path.replace(/\{(\w+)\}/g, ':$1');
     app.on(op.method.toUpperCase(), path, (c) => answer(() => pipeline(op, handler, c.req.raw, c.req.param() as Record<string, string>)));

@@ -1,6 +1,6 @@
 // Against one real Prism process (and one sandbox, for parity): request validation answers the
 // declared envelopes, and every operation answers its documented example.
-import { ERROR_CODES, ErrorEnvelope, type OperationSpec, operations, validate } from '@mediagen/schema';
+import { ERROR_CODES, ErrorEnvelope, type OperationSpec, operationList, validate } from '@mediagen/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, type RunningSandbox, startMock, startSandbox } from '../../src/index.js';
 import { call, exampleRequest, item } from '../helpers.js';
@@ -42,7 +42,7 @@ describe('Prism validates requests against the document', () => {
 });
 
 describe('every operation answers its documented example', () => {
-  it.each(operations.map((op) => [op.operationId, op] as const))('%s', async (_, op: OperationSpec) => {
+  it.each(operationList.map((op) => [op.operationId, op] as const))('%s', async (_, op: OperationSpec) => {
     const request = exampleRequest(op);
     const answer = await call(prism.url, op.method, request.path, request.body !== undefined ? { body: request.body } : {});
     expect(answer.status, JSON.stringify(answer.body)).toBe(op.success.status);
@@ -76,7 +76,7 @@ describe('parity with the sandbox: the same invalid request is refused by both',
   });
 
   it('both accept the documented generation examples', async () => {
-    const op = operations.find((o) => o.operationId === 'generateMedia')!;
+    const op = operationList.find((o) => o.operationId === 'generateMedia')!;
     for (const [name, example] of Object.entries(op.requestExamples ?? {})) {
       const [fromPrism, fromSandbox] = await Promise.all([
         call(prism.url, 'post', op.path, { body: example.value }),

@@ -1,17 +1,17 @@
 // Every operation of the contract's table is implemented by the sandbox: its documented example
 // request (exampleParams, exampleQuery, requestExamples) gets the documented success status and a
 // body the success schema accepts. In-process through the app, one fresh sandbox per operation.
-import { type OperationSpec, operations, validate } from '@mediagen/schema';
+import { type OperationSpec, operationList, validate } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/index.js';
 import { KEY, exampleRequest } from '../helpers.js';
 
 describe('every operation answers its documented example', () => {
   it('the table has the 22 operations the sandbox routes', () => {
-    expect(operations).toHaveLength(22);
+    expect(operationList).toHaveLength(22);
   });
 
-  it.each(operations.map((op) => [op.operationId, op] as const))('%s', async (_, op: OperationSpec) => {
+  it.each(operationList.map((op) => [op.operationId, op] as const))('%s', async (_, op: OperationSpec) => {
     const { app } = createSandbox();
     const request = exampleRequest(op);
     const response = await app.request(`http://sandbox.test${request.path}`, {
@@ -28,7 +28,7 @@ describe('every operation answers its documented example', () => {
 
   it('every request example of generate and estimate is accepted', async () => {
     const { app } = createSandbox({ credits: 10_000 });
-    for (const op of operations.filter((o) => o.operationId === 'generateMedia' || o.operationId === 'estimateGeneration')) {
+    for (const op of operationList.filter((o) => o.operationId === 'generateMedia' || o.operationId === 'estimateGeneration')) {
       for (const [name, example] of Object.entries(op.requestExamples ?? {})) {
         const response = await app.request(op.path, {
           method: 'POST',

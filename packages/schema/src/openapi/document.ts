@@ -4,7 +4,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { ERROR_CODES, ErrorEnvelope, type ErrorStatus } from '../common.js';
 import { latestDate } from '../ledger/changes.js';
-import { type OperationSpec, operations } from '../operations.js';
+import { type OperationSpec, operationList } from '../operations.js';
 import { provenanceOf, provenanceRecords } from '../provenance.js';
 
 export type OpenApiDocument = Record<string, unknown> & {
@@ -87,7 +87,7 @@ export function buildDocument(): OpenApiDocument {
     name: 'X-API-KEY',
     description: 'The API key from the account page of the service website.',
   });
-  for (const op of operations) register(registry, op);
+  for (const op of operationList) register(registry, op);
 
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -141,7 +141,7 @@ function attachProvenanceToRefs(doc: OpenApiDocument): void {
 
 /** Every path and query parameter carries its provenance on the parameter object itself. */
 function attachProvenanceToParameters(doc: OpenApiDocument): void {
-  for (const op of operations) {
+  for (const op of operationList) {
     const emitted = doc.paths[op.path]?.[op.method] as { parameters?: Array<Record<string, unknown>> } | undefined;
     for (const parameter of emitted?.parameters ?? []) {
       const shape = (parameter.in === 'path' ? op.params : op.query)?.shape;

@@ -1,7 +1,7 @@
 // Provenance is complete: every field of every component and every operation says where it comes
 // from, in code and in the emitted document, and every assumption carries a testable claim.
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../src/operations.js';
+import { operationList } from '../../src/operations.js';
 import { assumptions, provenanceRecords } from '../../src/provenance.js';
 import { newest } from '../support/documents.js';
 
@@ -10,7 +10,7 @@ const SOURCES = ['interface', 'live-docs', 'assumption'];
 describe('provenance', () => {
   it('is recorded for every operation', () => {
     const elements = new Set(provenanceRecords().map((r) => r.element));
-    for (const op of operations) expect(elements, op.operationId).toContain(`operation:${op.operationId}`);
+    for (const op of operationList) expect(elements, op.operationId).toContain(`operation:${op.operationId}`);
     for (const item of Object.values(newest.paths) as any[]) {
       for (const op of Object.values(item) as any[]) expect(SOURCES, op.operationId).toContain(op['x-provenance']?.source);
     }
