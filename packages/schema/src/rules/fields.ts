@@ -6,7 +6,7 @@
 import { getOpenApiMetadata, getRefId } from '@asteasolutions/zod-to-openapi';
 import { ErrorEnvelope } from '../common.js';
 import { ledger } from '../ledger/changes.js';
-import { requests, responses } from '../operations.js';
+import { operationList } from '../operations.js';
 import { type ConstraintKind, type Provenance, elementOf, provenanceOf } from '../provenance.js';
 import type { z } from '../zod.js';
 
@@ -149,13 +149,12 @@ function build(): Table {
     walk(schema, side, undefined);
   };
 
-  for (const [operationId, parts] of Object.entries(requests)) {
-    const p = parts as { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
-    if (p.body) root(p.body, 'request', `${operationId}.body`, { source: 'live-docs' });
-    if (p.query) walk(p.query, 'request', undefined);
-    if (p.params) walk(p.params, 'request', undefined);
+  for (const op of operationList) {
+    if (op.body) root(op.body, 'request', `${op.operationId}.body`, op.provenance);
+    if (op.query) walk(op.query, 'request', undefined);
+    if (op.params) walk(op.params, 'request', undefined);
   }
-  for (const [operationId, schema] of Object.entries(responses)) root(schema as z.ZodType, 'response', `${operationId}.response`, { source: 'live-docs' });
+  for (const op of operationList) root(op.success.schema, 'response', `${op.operationId}.response`, op.provenance);
   root(ErrorEnvelope, 'response', 'ErrorEnvelope', { source: 'assumption', note: 'failed requests answer the err envelope' });
   return { constraints, elements };
 }
