@@ -16,6 +16,7 @@ import {
   generationKind,
   isFlux,
   normalizeBaseModel,
+  ruleIssue,
 } from '@mediagen/schema';
 import { type Catalogue, defaultCatalogue } from './catalogue.js';
 import { type Deflate, makePng, makeWebm, pngSize } from './files.js';
@@ -326,7 +327,7 @@ export class SandboxState {
    */
   checkReferences(items: readonly GenerationItem[]): Issue[] {
     const issues: Issue[] = [];
-    const issue = (path: (string | number)[], message: string, code = 'unknown_resource') => issues.push({ path, message, code });
+    const issue = (path: (string | number)[], message: string, code = 'unknown_resource') => issues.push(ruleIssue('reference_exists', path, message, { code }));
     const asset = (index: number, path: string[], id: string | undefined, types: readonly AssetType[]) => {
       if (id === undefined) return;
       const found = this.assets.get(id);
@@ -487,11 +488,11 @@ export class SandboxState {
   checkCharacter(request: CreateCharacterRequest): Issue[] {
     const issues: Issue[] = [];
     const asset = this.assets.get(request.asset_id);
-    if (!asset || asset.status === 'archive') issues.push({ path: ['asset_id'], message: `unknown asset "${request.asset_id}"`, code: 'unknown_resource' });
-    else if (asset.type !== 'image') issues.push({ path: ['asset_id'], message: `asset "${request.asset_id}" is ${asset.type}, expected image`, code: 'wrong_input_type' });
-    else if (asset.status !== 'active') issues.push({ path: ['asset_id'], message: `asset "${request.asset_id}" has not been uploaded (status ${asset.status})`, code: 'input_not_ready' });
+    if (!asset || asset.status === 'archive') issues.push(ruleIssue('reference_exists', ['asset_id'], `unknown asset "${request.asset_id}"`, { code: 'unknown_resource' }));
+    else if (asset.type !== 'image') issues.push(ruleIssue('reference_exists', ['asset_id'], `asset "${request.asset_id}" is ${asset.type}, expected image`, { code: 'wrong_input_type' }));
+    else if (asset.status !== 'active') issues.push(ruleIssue('reference_exists', ['asset_id'], `asset "${request.asset_id}" has not been uploaded (status ${asset.status})`, { code: 'input_not_ready' }));
     const all = [...this.catalogue.systemCharacters, ...this.characters.values()];
-    if (all.some((c) => c.name === request.name)) issues.push({ path: ['name'], message: `a character named "${request.name}" already exists`, code: 'duplicate_name' });
+    if (all.some((c) => c.name === request.name)) issues.push(ruleIssue('unique_character_name', ['name'], `a character named "${request.name}" already exists`, { code: 'duplicate_name' }));
     return issues;
   }
 

@@ -140,6 +140,23 @@ const NAMED_RULES: readonly NamedRule[] = [
     note: 'interface description, model, style and LoRAs',
   },
   {
+    id: 'reference_exists',
+    source: 'interface',
+    severity: 'error',
+    appliesTo: 'request-body',
+    description:
+      'Identifiers name the caller\u2019s own resources: asset_id an uploaded asset of the right type, media_id a finished media item, control nets and voices from their listings (needs the account\u2019s data).',
+    note: 'interface description, identifiers for input images',
+  },
+  {
+    id: 'unique_character_name',
+    source: 'live-docs',
+    severity: 'error',
+    appliesTo: 'CreateCharacterRequest.name',
+    description: 'A new character\u2019s name is unique among the caller\u2019s characters (needs the account\u2019s data).',
+    note: 'create character page',
+  },
+  {
     id: 'plan_batch_size',
     source: 'interface',
     severity: 'error',

@@ -41,7 +41,7 @@ export function formatPath(path: IssuePath): string {
   return out || '(root)';
 }
 
-export function formatIssue(issue: Issue): string {
+export function formatIssue(issue: Pick<Issue, 'path' | 'message'>): string {
   return `${formatPath(issue.path)}: ${issue.message}`;
 }
 
