@@ -50,7 +50,7 @@ export const ArchiveAssetsRequest = requestObject('ArchiveAssetsRequest', {
 export type ArchiveAssetsRequest = z.infer<typeof ArchiveAssetsRequest>;
 
 export const UploadAssetV2Query = {
-  type: fromDocs(AssetType.default('image'), 'image (default), video (mp4, webm) or audio (mp3)'),
+  type: fromDocs(AssetType.default('image').openapi({ default: 'image' }), 'image (default), video (mp4, webm) or audio (mp3)'),
 };
 
 export const UploadSlotV2 = responseObject('UploadSlotV2', {

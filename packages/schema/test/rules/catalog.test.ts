@@ -103,3 +103,14 @@ describe('did you mean', () => {
     ['x', undefined],
   ])('%s → %s', (name, want) => expect(didYouMean(name, fields)).toBe(want));
 });
+
+describe('the v2 upload type', () => {
+  it('defaults to image, in zod and in the emitted document', async () => {
+    const query = operationsById.uploadAssetV2!.query!;
+    expect((validate(query, {}).data as { type?: string } | undefined)?.type).toBe('image');
+    const { newest } = await import('../support/documents.js');
+    const parameter = newest.paths['/pub/v2/assets/upload'].post.parameters.find((p: any) => p.name === 'type');
+    expect(JSON.stringify(parameter.schema)).toContain('"default":"image"');
+    expect(parameter.required).toBe(false);
+  });
+});
