@@ -180,12 +180,13 @@ async function main(argv: string[], io: Io = { out: (l) => console.log(l), err: 
       ...common,
       dynamic: values.dynamic ?? false,
       ...(values.verbose ? { onOutput: (line: string) => io.out(line) } : {}),
+      onRestart: (reason: string) => io.err(`media-mock: ${reason}; restarting it`),
     });
     io.out(`media-mock: Prism (${mock.version === 'latest' ? 'newest document' : `API as of ${mock.version}`}) listening on ${mock.url}`);
     const how = await untilStopped(mock.exited);
     if (how === 'ended') {
-      const { code, signal } = await mock.exited;
-      io.err(`media-mock: Prism stopped on its own (${signal ?? `exit code ${code}`})`);
+      const { code, signal, reason } = await mock.exited;
+      io.err(`media-mock: ${reason ?? `Prism stopped on its own (${signal ?? `exit code ${code}`})`}`);
       return 1;
     }
     await mock.stop();

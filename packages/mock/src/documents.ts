@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { DocumentNotFoundError } from './errors.js';
 import { versionAt } from './sandbox/versioning.js';
 
@@ -47,6 +48,11 @@ export function documentAtPath(path: string): DocumentRef {
   return { path: absolute, version: 'custom', specifier: path };
 }
 
+/** The parsed document (JSON or YAML); DocumentNotFoundError when it cannot be read as either. */
 export function readDocument(ref: DocumentRef): Record<string, unknown> {
-  return JSON.parse(readFileSync(ref.path, 'utf8')) as Record<string, unknown>;
+  try {
+    return parseYaml(readFileSync(ref.path, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    throw new DocumentNotFoundError(ref.specifier, `not readable as JSON or YAML (${(error as Error).message.split('\n')[0]})`);
+  }
 }

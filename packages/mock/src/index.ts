@@ -19,3 +19,4 @@ export {
 export { type DocumentRef, documentFor } from './documents.js';
 export { DocumentNotFoundError, MockError, type MockErrorCode, PortInUseError, PrismStartError } from './errors.js';
 export { freePort } from './net.js';
+export { MOCK_HEADER, type MockKind } from './edge/envelope.js';

@@ -1,4 +1,6 @@
-// Ports on the loopback interface: a free one, or a check that a chosen one can be bound.
+// Ports and servers on the loopback interface: a free port, listening with a typed error for a
+// taken one, closing with the connections held.
+import type { Server } from 'node:http';
 import { createServer } from 'node:net';
 import { PortInUseError } from './errors.js';
 
@@ -22,16 +24,36 @@ export function freePort(host = DEFAULT_HOST): Promise<number> {
   return tryListen(host, 0);
 }
 
-/** Resolves when `port` can be bound on `host`; PortInUseError when it is taken or not allowed. */
-export async function assertPortFree(host: string, port: number): Promise<void> {
-  try {
-    await tryListen(host, port);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES') throw new PortInUseError(host, port, error);
-    throw error;
-  }
+/** Listens on `host`:`port` (0: a free one) and resolves with the port; PortInUseError when taken or not allowed. */
+export function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE' || error.code === 'EACCES') reject(new PortInUseError(host, port, error));
+      else reject(error);
+    };
+    server.once('error', onError);
+    server.listen({ host, port, exclusive: true }, () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
 }
+
+/** Closes a server and the connections it holds; resolves at once when it is not listening. */
+export function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) {
+      resolve();
+      return;
+    }
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** The URL of a server on `host`:`port`, without a trailing slash. */
+export const originOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 export function checkPort(port: number | undefined): void {
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {

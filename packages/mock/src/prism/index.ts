@@ -1,12 +1,14 @@
-// The default mock: Prism serving the contract's OpenAPI document. It validates every request
-// against the document (a missing X-API-KEY is answered 401, a rule broken 422, both with the
-// declared `err` envelope example) and answers the documented example, or a generated value with
-// `dynamic`.
-import { documentAtPath, documentFor } from '../documents.js';
+// The default mock: Prism serving the contract's OpenAPI document, behind a front of ours. Prism
+// validates every request against the document (a missing X-API-KEY is answered 401, a rule broken
+// 422, both with the declared `err` envelope example) and answers the documented example, or a
+// generated value with `dynamic`; the front (front.ts) owns the HTTP edge and the supervisor
+// (supervisor.ts) restarts Prism should it die.
+import { documentAtPath, documentFor, readDocument } from '../documents.js';
 import { MockError } from '../errors.js';
-import { DEFAULT_HOST, assertPortFree, checkPort, freePort } from '../net.js';
+import { DEFAULT_HOST, checkPort, close, listen, originOf } from '../net.js';
 import { InvalidVersionError } from '../sandbox/versioning.js';
-import { spawnPrism } from './process.js';
+import { createFront, documentRoutes } from './front.js';
+import { type Ended, supervisePrism } from './supervisor.js';
 
 export interface MockOptions {
   /** Port to listen on; a free one when omitted (or 0). */
@@ -25,6 +27,8 @@ export interface MockOptions {
   killGraceMs?: number;
   /** Receives every line Prism prints. */
   onOutput?: (line: string) => void;
+  /** Told why, each time Prism stopped on its own and is being restarted. */
+  onRestart?: (reason: string) => void;
 }
 
 export interface RunningMock {
@@ -35,11 +39,13 @@ export interface RunningMock {
   document: string;
   /** `latest`, `baseline`, the ledger date of the document, or `custom` for a `document` path. */
   version: string;
-  /** Process id of Prism. */
-  pid: number | undefined;
-  /** Settles when Prism exits (after stop(), or on its own). */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Stops Prism (SIGTERM, SIGKILL after the grace period) and waits for it to exit. Safe to call twice. */
+  /** Process id of the Prism running now (it changes when Prism is restarted). */
+  readonly pid: number | undefined;
+  /** Times Prism stopped on its own and was restarted. */
+  readonly restarts: number;
+  /** Settles when the mock has stopped: after stop(), or when Prism kept dying (`reason` says why). */
+  exited: Promise<Ended>;
+  /** Stops the front and Prism (SIGTERM, SIGKILL after the grace period) and waits for both. Safe to call twice. */
   stop(): Promise<void>;
 }
 
@@ -58,26 +64,48 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     if (error instanceof RangeError) throw new MockError('invalid_option', error.message, { cause: error });
     throw error;
   }
-  let port = options.port ?? 0;
-  if (port === 0) port = await freePort(host);
-  else await assertPortFree(host, port);
-  const prism = await spawnPrism({
-    document: document.path,
-    host,
-    port,
-    dynamic: options.dynamic ?? false,
-    startTimeoutMs: options.startTimeoutMs ?? 60_000,
-    killGraceMs: options.killGraceMs ?? 3_000,
-    ...(options.onOutput ? { onOutput: options.onOutput } : {}),
+  const front = createFront({ routes: documentRoutes(readDocument(document)), upstreamPort: () => supervisor?.port() });
+  let supervisor: Awaited<ReturnType<typeof supervisePrism>> | undefined;
+  const port = await listen(front, host, options.port ?? 0);
+  try {
+    supervisor = await supervisePrism({
+      document: document.path,
+      dynamic: options.dynamic ?? false,
+      startTimeoutMs: options.startTimeoutMs ?? 60_000,
+      killGraceMs: options.killGraceMs ?? 3_000,
+      ...(options.onOutput ? { onOutput: options.onOutput } : {}),
+      ...(options.onRestart ? { onCrash: options.onRestart } : {}),
+    });
+  } catch (error) {
+    await close(front);
+    throw error;
+  }
+  const running = supervisor;
+  // Prism given up on: the front closes too, so the mock ends as one.
+  const exited = running.ended.then(async (ended) => {
+    await close(front);
+    return ended;
   });
+  let stopping: Promise<void> | undefined;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: originOf(host, port),
     port,
     document: document.path,
     version: document.version,
-    pid: prism.child.pid,
-    exited: prism.exited,
-    stop: prism.stop,
+    get pid() {
+      return running.pid();
+    },
+    get restarts() {
+      return running.restarts();
+    },
+    exited,
+    stop: () => {
+      stopping ??= (async () => {
+        await Promise.all([running.stop(), close(front)]);
+        await exited;
+      })();
+      return stopping;
+    },
   };
 }
 

@@ -1,66 +1,7 @@
-// The bytes the sandbox serves at its media URLs: a real PNG for images (signature, IHDR, IDAT,
-// IEND, each chunk with its CRC) and a real WebM (EBML header, segment info, one VP8 track, one
-// cluster of frames) for videos. Built from plain arrays so the module runs on any JavaScript
-// runtime; the Node entry injects a faster zlib compressor, and a stored-block encoder stands in
-// elsewhere.
-
-/** zlib-wraps raw bytes (RFC 1950). */
-export type Deflate = (raw: Uint8Array) => Uint8Array;
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 as PNG chunks use it (ISO 3309). */
-export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function adler32(bytes: Uint8Array): number {
-  let a = 1;
-  let b = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    a = (a + bytes[i]!) % 65521;
-    b = (b + a) % 65521;
-  }
-  return ((b << 16) | a) >>> 0;
-}
-
-/** A valid zlib stream made of uncompressed (stored) deflate blocks: larger, but needs no library. */
-export const storedDeflate: Deflate = (raw) => {
-  const blocks = Math.max(1, Math.ceil(raw.length / 65535));
-  const out = new Uint8Array(2 + raw.length + blocks * 5 + 4);
-  out[0] = 0x78;
-  out[1] = 0x01;
-  let o = 2;
-  for (let i = 0; i < blocks; i++) {
-    const start = i * 65535;
-    const len = Math.min(65535, raw.length - start);
-    out[o++] = i === blocks - 1 ? 1 : 0;
-    out[o++] = len & 0xff;
-    out[o++] = len >>> 8;
-    out[o++] = ~len & 0xff;
-    out[o++] = (~len >>> 8) & 0xff;
-    out.set(raw.subarray(start, start + len), o);
-    o += len;
-  }
-  const check = adler32(raw);
-  out[o++] = check >>> 24;
-  out[o++] = (check >>> 16) & 0xff;
-  out[o++] = (check >>> 8) & 0xff;
-  out[o++] = check & 0xff;
-  return out;
-};
-
-export const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+// The bytes the sandbox serves at its media URLs: a real PNG for images (the schema package's
+// builder, shared with the conformance suite) and a real WebM (EBML header, segment info, one VP8
+// track, one cluster of frames) for videos, built here. Plain arrays only, so the module runs on any
+// JavaScript runtime; the Node entry injects a faster zlib compressor for the PNGs.
 const ascii = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
 
 function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
@@ -71,59 +12,6 @@ function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
     o += part.length;
   }
   return out;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(ascii(type), 4);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out, 4, 8 + data.length));
-  return out;
-}
-
-export interface PngOptions {
-  width: number;
-  height: number;
-  /** Top-left and bottom-right colours of the diagonal gradient, as [r, g, b]. */
-  from: readonly [number, number, number];
-  to: readonly [number, number, number];
-  deflate?: Deflate;
-}
-
-/** An 8-bit RGB PNG filled with a diagonal gradient. */
-export function makePng({ width, height, from, to, deflate = storedDeflate }: PngOptions): Uint8Array<ArrayBuffer> {
-  const w = Math.max(1, Math.round(width));
-  const h = Math.max(1, Math.round(height));
-  const stride = 1 + w * 3;
-  const raw = new Uint8Array(stride * h);
-  const span = Math.max(1, w + h - 2);
-  for (let y = 0; y < h; y++) {
-    raw[y * stride] = 0; // filter: none
-    for (let x = 0; x < w; x++) {
-      const t = (x + y) / span;
-      const o = y * stride + 1 + x * 3;
-      for (let c = 0; c < 3; c++) raw[o + c] = Math.round(from[c]! + (to[c]! - from[c]!) * t);
-    }
-  }
-  const ihdr = new Uint8Array(13);
-  const view = new DataView(ihdr.buffer);
-  view.setUint32(0, w);
-  view.setUint32(4, h);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // colour type: truecolour
-  // compression, filter and interlace methods: 0
-  return concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflate(raw)), chunk('IEND', new Uint8Array(0))]);
-}
-
-/** Width and height from a PNG's IHDR, or undefined when the bytes are not a PNG. */
-export function pngSize(bytes: Uint8Array): { width: number; height: number } | undefined {
-  if (bytes.length < 24) return undefined;
-  for (let i = 0; i < 8; i++) if (bytes[i] !== PNG_SIGNATURE[i]) return undefined;
-  if (String.fromCharCode(...bytes.subarray(12, 16)) !== 'IHDR') return undefined;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
 // --- WebM -------------------------------------------------------------------------------------
@@ -245,5 +133,3 @@ export function makeWebm({ landscape = false, fps = 5, frames = 5 }: WebmOptions
   const cluster = master(0x1f43b675, uint(0xe7, 0), ...blocks); // Cluster: Timecode 0
   return concat([header, master(0x18538067, info, tracks, cluster)]);
 }
-
-export const WEBM_SIGNATURE = Uint8Array.of(0x1a, 0x45, 0xdf, 0xa3);

@@ -3,7 +3,7 @@
 // (server.ts) also listens on a port.
 import { type TransformPlan, transformPlan } from '@mediagen/schema';
 import type { Hono } from 'hono';
-import type { Deflate } from './files.js';
+import type { Deflate } from '@mediagen/schema/util';
 import { type SandboxOptions, resolveOptions } from './options.js';
 import { createSandboxApp } from './routes.js';
 import { SandboxState } from './state.js';
@@ -34,9 +34,11 @@ export function createSandbox(options: SandboxOptions = {}, platform: SandboxPla
 }
 
 export { type Catalogue, defaultCatalogue } from './catalogue.js';
-export { type Deflate, crc32, makePng, makeWebm, pngSize, storedDeflate } from './files.js';
+export { type Deflate, crc32, makePng, pngSize, storedDeflate } from '@mediagen/schema/util';
+export { makeWebm } from './files.js';
 export { DEFAULT_API_KEY, type SandboxFaults, type SandboxOptions, manualClock, resolveOptions } from './options.js';
 export { mulberry32 } from './rng.js';
-export { HttpError, createSandboxApp } from './routes.js';
+export { HttpError } from './reply.js';
+export { createSandboxApp } from './routes.js';
 export { COSTS, type AssetRecord, type GenerationRecord, type MediaRecord, SandboxState } from './state.js';
 export { InvalidVersionError, versionAt } from './versioning.js';

@@ -3,8 +3,9 @@
 import { createAdaptorServer } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { deflateSync } from 'node:zlib';
-import { MockError, PortInUseError } from '../errors.js';
-import { DEFAULT_HOST, checkPort } from '../net.js';
+import { answerClientErrors } from '../edge/http.js';
+import { MockError } from '../errors.js';
+import { DEFAULT_HOST, checkPort, close, listen, originOf } from '../net.js';
 import { type SandboxOptions, resolveOptions } from './options.js';
 import { createSandbox } from './index.js';
 import type { SandboxState } from './state.js';
@@ -54,29 +55,16 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
       }
     : sandbox.app.fetch;
   const server = createAdaptorServer({ fetch }) as Server;
-  const port = await new Promise<number>((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE' || error.code === 'EACCES') reject(new PortInUseError(host, options.port ?? 0, error));
-      else reject(error);
-    };
-    server.once('error', onError);
-    server.listen({ host, port: options.port ?? 0, exclusive: true }, () => {
-      server.off('error', onError);
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : (options.port ?? 0));
-    });
-  });
+  answerClientErrors(server, 'sandbox');
+  const port = await listen(server, host, options.port ?? 0);
   let stopped: Promise<void> | undefined;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: originOf(host, port),
     port,
     state: sandbox.state,
     version: sandbox.version,
     stop: () => {
-      stopped ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      stopped ??= close(server);
       return stopped;
     },
   };

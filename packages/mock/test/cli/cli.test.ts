@@ -1,41 +1,9 @@
 // The media-mock command, run as a real process from source: help, usage errors (one line, exit 2,
 // no stack trace), and both modes started and stopped by a signal (exit 0).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { start, waitFor } from '../cli-process.js';
 import { call } from '../helpers.js';
-
-const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const ARGS = ['--conditions=@mediagen/source', '--import', 'tsx', join(packageRoot, 'src', 'cli.ts')];
-
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-function start(args: string[]): Run {
-  const child = spawn(process.execPath, [...ARGS, ...args], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-  return { child, stdout: () => out, stderr: () => err, exit };
-}
-
-async function waitFor(run: Run, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = run.stdout().match(pattern);
-    if (match) return match;
-    if (run.child.exitCode !== null || Date.now() > deadline) throw new Error(`no ${pattern} in output:\n${run.stdout()}\n${run.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 // Each case is its own process; run them side by side.
 describe.concurrent('usage', () => {

@@ -29,10 +29,11 @@ describe('Prism validates requests against the document', () => {
     expect(answer.body.err.code).toBe(ERROR_CODES[401]);
   });
 
-  it('answers 422 with the declared example when steps is out of range', async () => {
+  it('answers 422 in the declared envelope, with Prism\u2019s violation as the message, when steps is out of range', async () => {
     const answer = await call(prism.url, 'post', '/pub/v1/generations', { body: item({ steps: 5000 }) });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ err: { code: 'validation_error', message: '[0].steps: must be ≤ 3020' } });
+    expect(answer.body).toEqual({ err: { code: 'validation_error', message: 'body.0.steps: Request body property 0.steps must be <= 3020' } });
+    expect(answer.headers.get('sl-violations')).toBeNull();
   });
 
   it('answers 404 for a path the document does not have', async () => {

@@ -4,7 +4,7 @@ import { inflateSync } from 'node:zlib';
 import { operationsById, validate } from '@mediagen/schema';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningSandbox, manualClock, startSandbox } from '../../src/index.js';
-import { crc32 } from '../../src/sandbox/files.js';
+import { crc32 } from '@mediagen/schema/util';
 import { call, item } from '../helpers.js';
 
 const running: RunningSandbox[] = [];

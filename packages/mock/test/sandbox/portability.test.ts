@@ -30,6 +30,6 @@ describe('portability', () => {
     expect([...graph.keys()].some((file) => file.endsWith('server.ts'))).toBe(false);
     const external = [...graph.values()].flat().filter((s) => !s.startsWith('.'));
     expect(external.filter((s) => s.startsWith('node:') || s === '@hono/node-server')).toEqual([]);
-    expect(new Set(external)).toEqual(new Set(['@mediagen/schema', 'hono']));
+    expect(new Set(external)).toEqual(new Set(['@mediagen/schema', '@mediagen/schema/util', 'hono', 'hono/body-limit']));
   });
 });

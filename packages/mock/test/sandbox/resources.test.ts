@@ -3,7 +3,7 @@
 import { operationsById, validate } from '@mediagen/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/index.js';
-import { makePng } from '../../src/sandbox/files.js';
+import { makePng } from '@mediagen/schema/util';
 import { call } from '../helpers.js';
 
 let sandbox: RunningSandbox;
@@ -22,7 +22,7 @@ describe('assets', () => {
     valid('uploadAsset', slot.body);
     const { asset, upload_url } = slot.body.data;
     expect(asset).toMatchObject({ status: 'pending', type: 'image', tags: ['api'], data: { size: { height: 300, width: 200 } } });
-    expect(upload_url).toBe(`${sandbox.url}/uploads/${asset.id}`);
+    expect(upload_url).toMatch(new RegExp(`^${sandbox.url}/uploads/${asset.id}\\?signature=[0-9a-f]{16}$`));
 
     // The real size of an uploaded PNG replaces the declared one.
     const png = makePng({ width: 30, height: 50, from: [10, 20, 30], to: [200, 100, 0] });
@@ -40,7 +40,7 @@ describe('assets', () => {
     expect(slot.status).toBe(201);
     valid('uploadAssetV2', slot.body);
     expect(slot.body.data).toMatchObject({ type: 'video', size: { height: 1080, width: 1920 } });
-    expect(slot.body.data.upload_url).toBe(`${sandbox.url}/uploads/${slot.body.data.id}`);
+    expect(slot.body.data.upload_url).toMatch(new RegExp(`^${sandbox.url}/uploads/${slot.body.data.id}\\?signature=[0-9a-f]{16}$`));
     const put = await fetch(slot.body.data.upload_url, { method: 'PUT', body: new Uint8Array(1000) });
     expect(put.status).toBe(200);
     const got = await call(sandbox.url, 'get', `/pub/v2/assets/${slot.body.data.id}`);
@@ -62,7 +62,38 @@ describe('assets', () => {
     expect((await call(sandbox.url, 'get', `/pub/v2/assets/${first.id}`)).body.data.status).toBe('archive');
     expect((await call(sandbox.url, 'post', '/pub/v1/assets/archive', { body: { ids: ['ast_nope'] } })).status).toBe(404);
     expect((await call(sandbox.url, 'get', '/pub/v2/assets/ast_nope')).status).toBe(404);
-    expect((await fetch(`${sandbox.url}/uploads/ast_nope`, { method: 'PUT', body: 'x' })).status).toBe(404);
+    expect((await fetch(`${sandbox.url}/uploads/ast_nope`, { method: 'PUT', body: 'x' })).status).toBe(403);
+  });
+});
+
+describe('the upload and file URLs', () => {
+  it('refuses a PUT without the signature the sandbox issued, to a fixture or a fresh asset', async () => {
+    const slot = await call(sandbox.url, 'post', '/pub/v2/assets/upload', { body: { size: { height: 8, width: 8 } } });
+    const unsigned = slot.body.data.upload_url.split('?')[0];
+    for (const url of [`${sandbox.url}/uploads/ast_01`, unsigned, `${unsigned}?signature=0000000000000000`]) {
+      const put = await fetch(url, { method: 'PUT', body: '<script>alert(1)</script>', headers: { 'content-type': 'text/html' } });
+      expect(put.status, url).toBe(403);
+      expect((await put.json()).err.code).toBe('forbidden');
+    }
+    expect((await call(sandbox.url, 'get', `/pub/v2/assets/${slot.body.data.id}`)).body.data.status).toBe('pending');
+  });
+
+  it('serves a stored file with a type of its kind and nosniff, never the HTML it was sent as', async () => {
+    const slot = await call(sandbox.url, 'post', '/pub/v2/assets/upload', { body: { size: { height: 8, width: 8 } } });
+    const put = await fetch(slot.body.data.upload_url, { method: 'PUT', body: '<script>alert(1)</script>', headers: { 'content-type': 'text/html' } });
+    expect(put.status).toBe(200);
+    const file = await fetch(slot.body.data.url);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('caps upload bodies (413) and API bodies (413) in the envelope', async () => {
+    const slot = await call(sandbox.url, 'post', '/pub/v2/assets/upload', { body: { size: { height: 8, width: 8 } } });
+    const big = await fetch(slot.body.data.upload_url, { method: 'PUT', body: new Uint8Array(33 * 1024 * 1024) });
+    expect(big.status).toBe(413);
+    expect((await big.json()).err.code).toBe('payload_too_large');
+    const bigJson = await call(sandbox.url, 'post', '/pub/v1/generations', { rawBody: `[${'1,'.repeat(600_000)}1]` });
+    expect(bigJson.status).toBe(413);
   });
 });
 

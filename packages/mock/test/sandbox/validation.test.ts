@@ -93,8 +93,15 @@ describe('other requests', () => {
     expect(answer.status).toBe(201);
   });
 
+  it('a known path with another method is 405 with Allow, in the envelope', async () => {
+    const answer = await call(sandbox.url, 'put', '/pub/v1/models');
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('GET');
+    expect(answer.body.err.code).toBe('method_not_allowed');
+  });
+
   it('an unknown route is 404 with the envelope, as JSON', async () => {
-    for (const [method, path] of [['get', '/pub/v1/nothing'], ['put', '/pub/v1/models'], ['get', '/']]) {
+    for (const [method, path] of [['get', '/pub/v1/nothing'], ['get', '/']]) {
       const answer = await call(sandbox.url, method!, path!);
       expect(answer.status).toBe(404);
       expect(answer.contentType).toMatch(/^application\/json/);

@@ -1,0 +1,47 @@
+// What a handler receives and answers. A handler is typed by its operation: its call carries the
+// parsed parameters, query and body of that operation, and its reply must be that operation's
+// success envelope (`ResponseOf<K>`), so the compiler checks the sandbox's answers against the
+// contract. Anything else it answers is thrown as an HttpError.
+import { type Issue, type OperationId, type OperationSpecOf, type ResponseOf, formatIssue, type z } from '@mediagen/schema';
+import { codeFor } from '../edge/envelope.js';
+
+/** An answer other than success: becomes the `{ err: { code, message } }` envelope. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly headers: Record<string, string> | undefined;
+  constructor(status: number, message: string, code?: string, headers?: Record<string, string>) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = code ?? codeFor(status);
+    this.headers = headers;
+  }
+}
+
+export const invalid = (issues: readonly Issue[]) => new HttpError(422, issues.map(formatIssue).join('; '));
+
+/** A request part after validation (`undefined` when the operation has none). */
+type Part<K extends OperationId, P extends 'params' | 'query' | 'body'> = OperationSpecOf<K> extends { [Q in P]: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+export interface Call<K extends OperationId> {
+  params: Part<K, 'params'>;
+  query: Part<K, 'query'>;
+  body: Part<K, 'body'>;
+  /** `http://host:port` the request came to: file and upload URLs are built on it. */
+  origin: string;
+}
+
+export interface Reply<T> {
+  status: number;
+  body: T;
+  headers?: Record<string, string>;
+}
+
+export type Handlers = { [K in OperationId]: (call: Call<K>) => Reply<ResponseOf<K>> };
+
+/** The success envelope `{ data, err: {} }`, plus `extra` (pagination). */
+export const ok = <D, E extends object = object>(data: D, status = 200, extra?: E): Reply<{ data: D; err: Record<string, never> } & E> => ({
+  status,
+  body: { data, err: {}, ...(extra as E) },
+});

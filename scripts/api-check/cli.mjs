@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// npm run api:check [-- --base REF]
+// Compares the newest emitted document with the one at a git ref (default: the last @mediagen/schema@*
+// release tag, else the previous commit) and checks every consecutive pair of dated documents against
+// the ledger. Exit codes: 0 clean, 1 a check failed, 2 bad usage or unreadable input.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { checkAgainstBase, checkConsecutive } from './gate.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DOCUMENT = 'packages/schema/openapi/openapi.json';
+const VERSIONS = 'packages/schema/openapi/versions';
+
+const git = (args) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+const tryGit = (args) => {
+  try {
+    return git(args).trim();
+  } catch {
+    return undefined;
+  }
+};
+
+function defaultBase() {
+  return tryGit(['describe', '--tags', '--abbrev=0', '--match', '@mediagen/schema@*', 'HEAD']) ?? 'HEAD~1';
+}
+
+/**
+ * The document at `ref`. A shallow clone may lack the ref (or the previous commit): it then compares
+ * with the committed document itself. Anywhere else an unknown ref is a mistake, not a pass.
+ */
+function documentAt(ref) {
+  const text = tryGit(['show', `${ref}:${DOCUMENT}`]);
+  if (text !== undefined) return { ref, doc: JSON.parse(text) };
+  if (tryGit(['rev-parse', '--is-shallow-repository']) !== 'true') {
+    throw new Error(`cannot read ${DOCUMENT} at ${ref}: no such ref, or the file did not exist there`);
+  }
+  const committed = tryGit(['show', `HEAD:${DOCUMENT}`]);
+  if (committed === undefined) throw new Error(`cannot read ${DOCUMENT} at ${ref} nor at HEAD`);
+  console.warn(`[api:check] ${ref} is not in this clone (shallow?): comparing with the committed ${DOCUMENT} instead`);
+  return { ref: 'HEAD', doc: JSON.parse(committed) };
+}
+
+function readJson(path) {
+  return JSON.parse(readFileSync(join(root, path), 'utf8'));
+}
+
+function pendingChangesets() {
+  const dir = join(root, '.changeset');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.md') && f !== 'README.md')
+    .map((f) => readFileSync(join(dir, f), 'utf8'));
+}
+
+function datedDocuments() {
+  const dates = readdirSync(join(root, VERSIONS))
+    .filter((f) => /^\d{4}-\d{2}-\d{2}\.json$/.test(f))
+    .map((f) => f.slice(0, -5))
+    .sort();
+  return [
+    { version: 'baseline', doc: readJson(`${VERSIONS}/baseline.json`) },
+    ...dates.map((version) => ({ version, doc: readJson(`${VERSIONS}/${version}.json`) })),
+    { version: 'newest', doc: readJson(DOCUMENT) },
+  ];
+}
+
+async function main() {
+  const started = performance.now();
+  let values;
+  try {
+    ({ values } = parseArgs({ options: { base: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (err) {
+    console.error(`[api:check] ${err.message}\nusage: npm run api:check [-- --base REF]`);
+    return 2;
+  }
+  if (values.help) {
+    console.log('usage: npm run api:check [-- --base REF]   (default REF: last @mediagen/schema@* tag, else HEAD~1)');
+    return 0;
+  }
+  const { ledger } = await import('@mediagen/schema');
+  const requested = values.base ?? defaultBase();
+  let base;
+  try {
+    base = documentAt(requested);
+  } catch (err) {
+    console.error(`[api:check] ${err.message}`);
+    return 2;
+  }
+
+  const gate = checkAgainstBase({ baseDoc: base.doc, nextDoc: readJson(DOCUMENT), ledger, changesets: pendingChangesets() });
+  const top = gate.changes.filter((c) => !c.within);
+  console.log(`[api:check] ${DOCUMENT} against ${base.ref} (API version ${gate.baseVersion}): ${top.length} change(s), ${top.filter((c) => c.breaking).length} breaking`);
+  for (const c of top) console.log(`  ${c.message}`);
+
+  const pairs = checkConsecutive({ documents: datedDocuments(), ledger });
+  console.log(`[api:check] ${pairs.pairs} consecutive pairs of dated documents checked against the ledger`);
+  for (const note of pairs.notes) console.log(`  note: ${note}`);
+
+  const failures = [...gate.failures, ...pairs.failures];
+  for (const failure of failures) console.error(`FAIL ${failure}`);
+  console.log(`[api:check] ${failures.length ? `${failures.length} failure(s)` : 'ok'} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+  return failures.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(`[api:check] ${err.stack ?? err}`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// The gate reads the ledger from the schema package's source, as `npm run api:check` does.
+export default defineConfig({
+  resolve: { conditions: ['@mediagen/source'] },
+  ssr: { resolve: { conditions: ['@mediagen/source'], externalConditions: ['@mediagen/source'] } },
+  test: { include: ['tests/api-check/**/*.test.ts'] },
+});

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+// The reference-site test builds the site once and drives a real headless Chromium against it.
+export default defineConfig({
+  test: {
+    include: ['tests/site/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
+});
