@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['@mediagen/source'] },
   ssr: { resolve: { conditions: ['@mediagen/source'], externalConditions: ['@mediagen/source'] } },
-  test: { include: ['tests/api-check/**/*.test.ts'] },
+  test: {
+    name: 'api-check',
+    root: new URL('../..', import.meta.url).pathname, include: ['tests/api-check/**/*.test.ts'] },
 });

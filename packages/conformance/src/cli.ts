@@ -1,8 +1,19 @@
 #!/usr/bin/env node
-// media-conformance: the bin. See cli/main.ts for the options and exit codes.
+// media-conformance: the bin. See cli/main.ts for the options and exit codes. SIGINT and SIGTERM
+// stop the run without skipping its cleanup: the run ends at its next request, deletes what it
+// created, writes its reports and exits 130. A second signal exits at once.
 import { main } from './cli/main.js';
 
-main(process.argv.slice(2)).then(
+const controller = new AbortController();
+const onSignal = (signal: NodeJS.Signals) => {
+  if (controller.signal.aborted) process.exit(130);
+  process.stderr.write(`media-conformance: ${signal}: stopping, cleaning up and writing the reports (send it again to exit at once)\n`);
+  controller.abort(signal);
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+main(process.argv.slice(2), { signal: controller.signal }).then(
   (code) => {
     process.exitCode = code;
   },

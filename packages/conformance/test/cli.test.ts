@@ -40,6 +40,10 @@ describe('media-conformance arguments', () => {
       reporters: [{ kind: 'json', path: 'out/r.json' }],
     });
     expect(parseCli(['--base-url', 'http://127.0.0.1:1'], { MEDIAGEN_API_KEY: 'k' })).toMatchObject({ options: { apiKey: 'k' } });
+    expect(parseCli(['--strict', '--reporter', 'har=run.har', '--stateless'], {})).toMatchObject({
+      options: { strict: true, stateful: false },
+      reporters: [{ kind: 'har', path: 'run.har' }],
+    });
   });
 
   it.each([
@@ -47,11 +51,11 @@ describe('media-conformance arguments', () => {
     [['--mode', 'sometimes'], /--mode must be read-only or full/],
     [['--seed=-1'], /--seed must be a whole number/],
     [['--max-examples', 'many'], /--max-examples must be a whole number/],
-    [['--reporter', 'html'], /--reporter must be console, junit=PATH or json=PATH/],
+    [['--reporter', 'html'], /--reporter must be console, junit=PATH, json=PATH or har=PATH/],
     [['--target', 'live'], /--target must be prism or sandbox/],
     [['--only', 'made_up_check', '--target', 'sandbox'], /unknown check id: made_up_check/],
     [['--base-url', 'not a url', '--api-key', 'k'], /is not a URL/],
-    [['--base-url', 'http://127.0.0.1:9'], /an API key is needed/],
+    [['--base-url', 'https://api.example.invalid'], /an API key is needed/],
     [['--base-url', 'https://api.example.invalid', '--api-key', 'k', '--mode', 'full'], /needs --max-credits/],
     [['--target', 'prism', '--base-url', 'http://127.0.0.1:1'], /either --base-url or --target/],
   ])('exits 2 without a stack trace for %j', async (args, message) => {

@@ -3,7 +3,7 @@
 import { startSandbox } from '@mediagen/mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RunError, runConformance } from '../src/index.js';
-import { failures, recordingProxy } from './helpers.js';
+import { failures, recordingProxy, result } from './helpers.js';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 let proxy: Awaited<ReturnType<typeof recordingProxy>>;
@@ -36,15 +36,16 @@ describe('a live host', () => {
     expect(proxy.seen).toEqual([]);
   });
 
-  it('in full mode estimates every generation first and refuses to exceed the budget', async () => {
+  it('in full mode plans first: a budget below what the stateful checks need skips them, said up front', async () => {
     const before = sandbox.state.credits;
     const report = await runConformance({ baseUrl: proxy.url, apiKey: 'live-key', live: true, mode: 'full', maxCredits: 5, maxExamples: 0 });
     expect(report.budget.spent).toBeLessThanOrEqual(5);
-    expect(report.budget.refused.length).toBeGreaterThan(0);
-    expect(report.budget.refused[0]).toMatch(/^refusing to generate .*above --max-credits 5$/);
+    expect(report.budget.needed).toBeGreaterThan(5);
+    expect(report.notes.join('\n')).toMatch(/the stateful checks need at least \d+ credits; --max-credits 5 is below that/);
+    expect(result(report, 'deleteMedia', 'use_after_free')?.reason).toMatch(/need at least \d+ credits/);
     // Every generate request was preceded by an estimate of the same body.
     proxy.seen.forEach((r, i) => {
-      if (r.operationId !== 'generateMedia' || !r.headers['x-api-key'] || r.headers['x-api-key'] !== 'live-key') return;
+      if (r.operationId !== 'generateMedia') return;
       const before = proxy.seen.slice(0, i).reverse().find((p) => p.operationId === 'estimateGeneration');
       expect(before?.body).toBe(r.body);
     });
@@ -53,5 +54,16 @@ describe('a live host', () => {
     expect(failures(report)).toEqual([]);
     // Everything it created is gone again.
     expect([...sandbox.state.generations.keys()]).toEqual(['gen_01']);
+  });
+
+  it('in full mode with enough credits runs the stateful checks first and spends no more than the cap', async () => {
+    const before = sandbox.state.credits;
+    const report = await runConformance({ baseUrl: proxy.url, apiKey: 'live-key', live: true, mode: 'full', maxCredits: 50, maxExamples: 0 });
+    expect(report.budget.spent).toBeLessThanOrEqual(50);
+    expect(before - sandbox.state.credits).toBe(report.budget.spent);
+    for (const check of ['use_after_free', 'credits_arithmetic', 'lifecycle_terminal'] as const) {
+      expect(result(report, 'generateMedia', check)?.outcome ?? result(report, 'deleteMedia', check)?.outcome, check).toBe('passed');
+    }
+    expect(failures(report)).toEqual([]);
   });
 });

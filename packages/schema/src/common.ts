@@ -1,15 +1,16 @@
 // Shapes shared by every resource: the `data`/`err` envelope, the error object, dimensions and
-// pagination. Request objects are strict (an unknown field is a typo, reported as an error); response
-// objects are open, so a field the service adds tomorrow does not break today's clients.
+// pagination. Objects are open both ways: no source forbids unknown request fields (a typo is a
+// warning of the request checks, an error only in strict mode), and a field the service adds tomorrow
+// must not break today's clients.
 import { assumed, fromDocs, fromInterface, recordShape } from './provenance.js';
 import { z } from './zod.js';
 
 type Shape = Record<string, z.ZodType>;
 
-/** A request object: unknown fields rejected, every field's provenance recorded as `Name.field`. */
+/** A request object: unknown fields allowed (the checks warn), every field's provenance recorded as `Name.field`. */
 export function requestObject<S extends Shape>(name: string, shape: S, description?: string) {
   recordShape(name, shape);
-  return z.strictObject(shape).openapi(name, description ? { description } : {});
+  return z.object(shape).openapi(name, description ? { description } : {});
 }
 
 /** A response object: unknown fields kept (forward compatible), provenance recorded as `Name.field`. */

@@ -13,6 +13,8 @@ export * from './provenance.js';
 export * from './rules/issues.js';
 export * from './rules/kinds.js';
 export * from './rules/check.js';
+export * from './rules/catalog.js';
+export { didYouMean, unknownFieldIssues } from './rules/unknown-fields.js';
 export * from './ledger/index.js';
 export { transformPlan } from './ledger/plan.generated.js';
 export * as liveDocsExamples from './examples/live-docs.js';

@@ -12,7 +12,18 @@ export interface Provenance {
   source: ProvenanceSource;
   /** For assumptions: the claim a live run can confirm or refute. Otherwise a short citation. */
   note?: string;
+  /**
+   * Where a constraint on the field comes from when that differs from the field itself: a field
+   * the docs show whose range we decided (`true_touch.scale_factor`), or a required-ness the docs
+   * state. Without an entry, a constraint shares the field's basis (required-ness in requests
+   * excepted: no source marks a request field required unless said here).
+   */
+  constraints?: Partial<Record<ConstraintKind, Provenance>>;
 }
+
+/** The kinds of constraint a field can carry; each is a rule of its own (`GenerationItem.steps.range`). */
+export type ConstraintKind = 'type' | 'required' | 'enum' | 'range' | 'length';
+export type ConstraintBasis = Partial<Record<ConstraintKind, Provenance>>;
 
 export interface ProvenanceRecord extends Provenance {
   /** `Schema.field` for schema fields, `operation:operationId` for operations. */
@@ -20,6 +31,8 @@ export interface ProvenanceRecord extends Provenance {
 }
 
 const bySchema = new WeakMap<object, Provenance>();
+/** The element name a field schema was first recorded under (`GenerationItem.steps`). */
+const elementBySchema = new WeakMap<object, string>();
 const records = new Map<string, ProvenanceRecord>();
 
 function tag<T extends z.ZodType>(schema: T, provenance: Provenance): T {
@@ -28,17 +41,27 @@ function tag<T extends z.ZodType>(schema: T, provenance: Provenance): T {
   return tagged;
 }
 
+const make = (source: ProvenanceSource, note: string | undefined, constraints: ConstraintBasis | undefined): Provenance => ({
+  source,
+  ...(note ? { note } : {}),
+  ...(constraints && Object.keys(constraints).length ? { constraints } : {}),
+});
+
 /** A field whose name and shape the live documentation shows. */
-export const fromDocs = <T extends z.ZodType>(schema: T, note?: string): T =>
-  tag(schema, note ? { source: 'live-docs', note } : { source: 'live-docs' });
+export const fromDocs = <T extends z.ZodType>(schema: T, note?: string, constraints?: ConstraintBasis): T =>
+  tag(schema, make('live-docs', note, constraints));
 
 /** A field the interface description states (and the live docs do not contradict). */
-export const fromInterface = <T extends z.ZodType>(schema: T, note?: string): T =>
-  tag(schema, note ? { source: 'interface', note } : { source: 'interface' });
+export const fromInterface = <T extends z.ZodType>(schema: T, note?: string, constraints?: ConstraintBasis): T =>
+  tag(schema, make('interface', note, constraints));
 
 /** A decision of ours that neither source settles; `claim` is what a live run can test. */
-export const assumed = <T extends z.ZodType>(schema: T, claim: string): T =>
-  tag(schema, { source: 'assumption', note: claim });
+export const assumed = <T extends z.ZodType>(schema: T, claim: string, constraints?: ConstraintBasis): T =>
+  tag(schema, make('assumption', claim, constraints));
+
+/** Constraint basis helpers: `{ range: assumption('scale_factor is at least 1') }`. */
+export const assumption = (claim: string): Provenance => ({ source: 'assumption', note: claim });
+export const documented = (note?: string): Provenance => (note ? { source: 'live-docs', note } : { source: 'live-docs' });
 
 /**
  * Records the provenance of every property of an object shape under `Name.field`. Called by
@@ -49,6 +72,7 @@ export function recordShape(name: string, shape: Record<string, z.ZodType>): voi
     const provenance = provenanceOf(schema);
     if (!provenance) throw new Error(`${name}.${field} has no provenance: wrap it in fromDocs/fromInterface/assumed`);
     records.set(`${name}.${field}`, { element: `${name}.${field}`, ...provenance });
+    if (!elementBySchema.has(schema)) elementBySchema.set(schema, `${name}.${field}`);
   }
 }
 
@@ -65,6 +89,11 @@ export function provenanceOf(schema: z.ZodType): Provenance | undefined {
     current = (current as { _zod?: { def?: { innerType?: unknown } } })._zod?.def?.innerType;
   }
   return undefined;
+}
+
+/** The element a field schema was first recorded under, e.g. `VideoAnyone.prompt`. */
+export function elementOf(schema: z.ZodType): string | undefined {
+  return elementBySchema.get(schema);
 }
 
 /** Every recorded element, sorted by name. Complete once the schema modules are imported. */

@@ -2,6 +2,7 @@
 // per rule of the contract (negative_data_rejection) and the boundary-valid ones beside them
 // (positive_data_acceptance). Each invalid case is proved invalid by the schema package itself.
 import { type OperationSpec, operationsById } from '@mediagen/schema';
+import type { Basis } from '../engine/basis.js';
 import { type Fixtures, bindToTarget } from '../engine/fixtures.js';
 
 export interface RequestCase {
@@ -14,6 +15,8 @@ export interface RequestCase {
   rawBody?: string;
   /** The provenance element (`Schema.field`) whose assumption this case tests, if any. */
   assumption?: string;
+  /** What the case breaks, when not derived from the schema's issues (see engine/basis.ts). */
+  basis?: Basis;
 }
 
 const op = (id: string): OperationSpec => operationsById[id]!;

@@ -5,10 +5,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHECKS } from '../checks/catalog.js';
+import type { Exchange } from '../engine/http.js';
 import { Masker } from '../engine/mask.js';
 import { type ConformanceOptions, runConformance } from '../engine/run.js';
 import { type Report, RunError } from '../engine/types.js';
 import { consoleProgress, formatSummary } from '../report/console.js';
+import { toHar } from '../report/har.js';
 import { toJson } from '../report/json.js';
 import { toJunit } from '../report/junit.js';
 
@@ -17,6 +19,8 @@ export interface CliIo {
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** Aborts the run (the CLI wires SIGINT and SIGTERM to it): cleanup runs, reports are written. */
+  signal?: AbortSignal;
 }
 
 export const USAGE = `Usage: media-conformance [options]
@@ -32,6 +36,7 @@ Target
                          (default: read-only on a live host, full on 127.0.0.1/localhost)
   --max-credits N        most credits a full run may spend (required for full mode on a live host)
   --stateless            treat the server as stateless: skip the stateful checks
+                         (what the run creates is still cleaned up)
 
 Checks
   --only CHECK           run only these checks (repeatable, or a comma list)
@@ -39,12 +44,15 @@ Checks
   --operation ID         only these operations (repeatable, or a comma list)
   --seed N               seed of the generated requests (default 1)
   --max-examples N       generated requests per operation (default 50; 0 turns them off)
+  --strict               treat the contract's assumptions as obligations: a refuted
+                         assumption fails the run (default: a verdict and a warning)
 
 Output
-  --reporter R           console | junit=PATH | json=PATH (repeatable; default console)
+  --reporter R           console | junit=PATH | json=PATH | har=PATH (repeatable; default console)
   --help                 this text
 
-Exit codes: 0 every check passed, 1 a check failed, 2 the run could not happen.
+Exit codes: 0 every obligation held, 1 an obligation failed, 2 the run could not happen,
+130 interrupted (SIGINT/SIGTERM: cleanup ran, the reports were written).
 
 Checks:
 ${CHECKS.map((c) => `  ${c.id.padEnd(30)} ${c.description}`).join('\n')}
@@ -60,15 +68,15 @@ function wholeNumber(name: string, value: string | undefined): number | undefine
   return n;
 }
 
-type ReporterSpec = { kind: 'console' } | { kind: 'junit' | 'json'; path: string };
+type ReporterSpec = { kind: 'console' } | { kind: 'junit' | 'json' | 'har'; path: string };
 
 function parseReporters(values: string[]): ReporterSpec[] {
   if (values.length === 0) return [{ kind: 'console' }];
   return values.map((value) => {
     if (value === 'console') return { kind: 'console' as const };
-    const match = /^(junit|json)=(.+)$/.exec(value);
-    if (!match) throw new RunError(`--reporter must be console, junit=PATH or json=PATH, got ${JSON.stringify(value)}`);
-    return { kind: match[1] as 'junit' | 'json', path: match[2]! };
+    const match = /^(junit|json|har)=(.+)$/.exec(value);
+    if (!match) throw new RunError(`--reporter must be console, junit=PATH, json=PATH or har=PATH, got ${JSON.stringify(value)}`);
+    return { kind: match[1] as 'junit' | 'json' | 'har', path: match[2]! };
   });
 }
 
@@ -93,6 +101,7 @@ export function parseCli(argv: readonly string[], env: CliIo['env']): { help: tr
         mode: { type: 'string' },
         'max-credits': { type: 'string' },
         stateless: { type: 'boolean' },
+        strict: { type: 'boolean' },
         only: { type: 'string', multiple: true },
         skip: { type: 'string', multiple: true },
         operation: { type: 'string', multiple: true },
@@ -127,6 +136,7 @@ export function parseCli(argv: readonly string[], env: CliIo['env']): { help: tr
     ...(v.mode !== undefined ? { mode: v.mode as 'read-only' | 'full' } : {}),
     ...(maxCredits !== undefined ? { maxCredits: Number(maxCredits) } : {}),
     ...(v.stateless ? { stateful: false } : {}),
+    ...(v.strict ? { strict: true } : {}),
     only: list(v.only),
     skip: list(v.skip),
     operations: list(v.operation),
@@ -149,8 +159,10 @@ export async function main(argv: readonly string[], io: Partial<CliIo> = {}): Pr
   const stderrRaw = io.stderr ?? ((t: string) => void process.stderr.write(t));
   const env = io.env ?? process.env;
   const cwd = io.cwd ?? process.cwd();
+  // The report and the progress lines are masked as they are recorded; only messages that did not
+  // come from the run (argument errors) are masked here, as values.
   const masker = new Masker([keyIn(argv, env)]);
-  const out = (t: string) => stdout(masker.text(t));
+  const out = stdout;
   const err = (t: string) => stderrRaw(masker.text(t));
   let parsed: ReturnType<typeof parseCli>;
   try {
@@ -165,9 +177,16 @@ export async function main(argv: readonly string[], io: Partial<CliIo> = {}): Pr
   }
   const { options, reporters } = parsed;
   const onConsole = reporters.some((r) => r.kind === 'console');
+  const exchanges: Exchange[] = [];
+  const recordHar = reporters.some((r) => r.kind === 'har');
   let report: Report;
   try {
-    report = await runConformance({ ...options, ...(onConsole ? { onEvent: consoleProgress(out) } : {}) });
+    report = await runConformance({
+      ...options,
+      ...(onConsole ? { onEvent: consoleProgress(out) } : {}),
+      ...(recordHar ? { onExchange: (exchange: Exchange) => void exchanges.push(exchange) } : {}),
+      ...(io.signal ? { signal: io.signal } : {}),
+    });
   } catch (error) {
     if (error instanceof RunError) err(`media-conformance: ${error.message}\n`);
     else err(`media-conformance: the run stopped: ${(error as Error)?.message ?? String(error)}\n`);
@@ -177,7 +196,8 @@ export async function main(argv: readonly string[], io: Partial<CliIo> = {}): Pr
     try {
       if (reporter.kind === 'console') out(`${formatSummary(report)}\n`);
       else {
-        const written = await writeReport(reporter.path, masker.text(reporter.kind === 'junit' ? toJunit(report) : toJson(report)), cwd);
+        const text = reporter.kind === 'junit' ? toJunit(report) : reporter.kind === 'har' ? `${JSON.stringify(toHar(exchanges), null, 2)}\n` : toJson(report);
+        const written = await writeReport(reporter.path, text, cwd);
         if (onConsole) out(`${reporter.kind} report: ${written}\n`);
       }
     } catch (error) {
@@ -185,5 +205,6 @@ export async function main(argv: readonly string[], io: Partial<CliIo> = {}): Pr
       return 2;
     }
   }
+  if (report.interrupted) return 130;
   return report.ok ? 0 : 1;
 }

@@ -1,6 +1,6 @@
 // The ids a run works with: real ones created (or, read-only, found) on a stateful target, or the
 // documented example ids on a stateless one; and the catalogue names requests may use.
-import { type CatalogueItem, type GenerationContext, type InputMetadata, normalizeBaseModel } from '@mediagen/schema';
+import { type CatalogueItem, type GenerationContext, type InputMetadata, type OperationSpec, normalizeBaseModel } from '@mediagen/schema';
 
 export interface Fixtures {
   /** Whether ids are real (created or listed on this target) or the document's example ids. */
@@ -121,4 +121,23 @@ function baseModelOf(item: Record<string, unknown>, catalogue: Fixtures['catalog
   if (typeof item.style === 'string') return catalogue.styles.find((s) => s.name === item.style)?.base_model;
   if (typeof item.model === 'string') return catalogue.models.find((m) => m.name === item.model)?.base_model;
   return undefined;
+}
+/** Path parameters for a read of an existing resource, or undefined when the run has none. */
+export function paramsFor(op: OperationSpec, fixtures: Fixtures): Record<string, string> | undefined {
+  if (!op.params) return undefined;
+  if (!fixtures.real) return op.exampleParams;
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(op.params.shape)) {
+    const value =
+      name === 'generation_id'
+        ? fixtures.generationId
+        : name === 'media_id' || name === 'image_id'
+          ? fixtures.mediaIds[0]
+          : name === 'asset_id'
+            ? (fixtures.imageAssetId ?? fixtures.portraitAssetId)
+            : undefined;
+    if (value === undefined) return undefined;
+    out[name] = value;
+  }
+  return out;
 }

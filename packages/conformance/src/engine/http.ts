@@ -25,6 +25,8 @@ export interface Exchange {
   /** 0 when no response arrived. */
   status: number;
   contentType: string | undefined;
+  /** Response headers (lower-case names), when a response arrived. */
+  headers?: Record<string, string>;
   text: string;
   /** The parsed body when it is JSON; `undefined` otherwise (`jsonError` says why). */
   json: unknown;
@@ -32,6 +34,8 @@ export interface Exchange {
   /** Network failure (no response). */
   error?: string;
   durationMs: number;
+  /** When the request was sent (ISO time). */
+  startedAt?: string;
 }
 
 /** The wrong key sent by `ignored_auth`: unrelated to the real one, so nothing of it leaks. */
@@ -70,50 +74,89 @@ export interface HttpOptions {
   timeoutMs: number;
   /** Retries of a 429 answer (honouring Retry-After up to 5 s). */
   retries429: number;
+  /** Called with every finished exchange (the recorder: HAR, evidence). */
+  onExchange?: (exchange: Exchange) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Redirects followed on the target's own origin; another origin is never followed (the key would go with it). */
+const MAX_REDIRECTS = 5;
 
 export class HttpClient {
   requests = 0;
+  private readonly origin: string;
 
-  constructor(private readonly options: HttpOptions) {}
+  constructor(private readonly options: HttpOptions) {
+    this.origin = new URL(options.baseUrl).origin;
+  }
 
   get baseUrl(): string {
     return this.options.baseUrl;
   }
 
+  /** Sends another key from now on (a recognised mock's own default key, when none was given). */
+  useApiKey(apiKey: string): void {
+    (this.options as { apiKey: string }).apiKey = apiKey;
+  }
+
   async send(request: RequestSpec): Promise<Exchange> {
-    const url = buildUrl(this.options.baseUrl, request.path, request.query);
+    const exchange = await this.exchange(request);
+    this.options.onExchange?.(exchange);
+    return exchange;
+  }
+
+  private async exchange(request: RequestSpec): Promise<Exchange> {
+    let url = buildUrl(this.options.baseUrl, request.path, request.query);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.auth === 'valid') headers['x-api-key'] = this.options.apiKey;
     if (request.auth === 'wrong') headers['x-api-key'] = WRONG_API_KEY;
     const body = requestBodyText(request);
     if (body !== undefined) headers['content-type'] = 'application/json';
     const started = performance.now();
+    const failed = (error: string): Exchange => ({
+      request,
+      url,
+      status: 0,
+      contentType: undefined,
+      text: '',
+      json: undefined,
+      error,
+      durationMs: performance.now() - started,
+    });
+    let redirects = 0;
     for (let attempt = 0; ; attempt++) {
       this.requests++;
       let response: Response;
+      let text: string;
       try {
         response = await fetch(url, {
           method: request.method.toUpperCase(),
           headers,
           ...(body !== undefined ? { body } : {}),
+          // Redirects are judged here: fetch would carry X-API-KEY to wherever they point.
+          redirect: 'manual',
           signal: AbortSignal.timeout(this.options.timeoutMs),
         });
+        // The body can fail too (reset or stalled mid-way): that fails this exchange only.
+        text = await response.text();
       } catch (error) {
-        return {
-          request,
-          url,
-          status: 0,
-          contentType: undefined,
-          text: '',
-          json: undefined,
-          error: describeNetworkError(error),
-          durationMs: performance.now() - started,
-        };
+        return failed(describeNetworkError(error));
       }
-      const text = await response.text();
+      if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
+        let next: URL;
+        try {
+          next = new URL(response.headers.get('location')!, url);
+        } catch {
+          return failed(`redirect ${response.status} to an invalid location`);
+        }
+        if (next.origin !== this.origin) {
+          return failed(`redirect ${response.status} to another origin (${next.origin}): not followed, the API key stays with ${this.origin}`);
+        }
+        if (++redirects > MAX_REDIRECTS) return failed(`more than ${MAX_REDIRECTS} redirects`);
+        url = next.toString();
+        attempt--;
+        continue;
+      }
       if (response.status === 429 && attempt < this.options.retries429) {
         const after = Number(response.headers.get('retry-after'));
         await sleep(Number.isFinite(after) && after > 0 ? Math.min(after * 1000, 5000) : 200 * 2 ** attempt);
@@ -130,15 +173,19 @@ export class HttpClient {
       } else {
         jsonError = 'empty body';
       }
+      const responseHeaders: Record<string, string> = {};
+      response.headers.forEach((value, key) => void (responseHeaders[key] = value));
       return {
         request,
         url,
         status: response.status,
         contentType: response.headers.get('content-type') ?? undefined,
+        headers: responseHeaders,
         text,
         json,
         ...(jsonError ? { jsonError } : {}),
         durationMs: performance.now() - started,
+        startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
       };
     }
   }

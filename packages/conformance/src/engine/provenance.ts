@@ -13,6 +13,8 @@ interface Tally {
   confirmed: number;
   refuted: number;
   firstRefutation?: string;
+  /** The exchange that refuted it first, as curl (key masked). */
+  evidence?: { curl?: string; status?: number };
 }
 
 type Path = (string | number)[];
@@ -28,7 +30,10 @@ export class ProvenanceTracker {
   private readonly byComponent = new Map<string, string[]>();
   private readonly schemas: JsonObject;
 
-  constructor(private readonly records: readonly ProvenanceRecord[]) {
+  private readonly records: ProvenanceRecord[];
+
+  constructor(records: readonly ProvenanceRecord[]) {
+    this.records = [...records];
     const document = openapiDocument();
     this.schemas = ((document.components as JsonObject | undefined)?.schemas as JsonObject | undefined) ?? {};
     for (const record of records) {
@@ -52,10 +57,33 @@ export class ProvenanceTracker {
     this.tally(element).confirmed++;
   }
 
-  private refute(element: string, why: string): void {
+  private refute(element: string, why: string, evidence?: Tally['evidence']): void {
     const tally = this.tally(element);
     tally.refuted++;
-    tally.firstRefutation ??= why;
+    if (tally.firstRefutation === undefined) {
+      tally.firstRefutation = why;
+      if (evidence) tally.evidence = evidence;
+    }
+  }
+
+  /** A rule of the contract that is an assumption (not a field): added to the verdicts when first judged. */
+  observeRule(rule: string, note: string | undefined, upheld: boolean, why: string, evidence?: Tally['evidence']): void {
+    const element = `rule:${rule}`;
+    if (!this.records.some((r) => r.element === element)) this.records.push({ element, source: 'assumption', ...(note ? { note } : {}) });
+    if (upheld) this.confirm(element);
+    else this.refute(element, why, evidence);
+  }
+
+  /**
+   * The assumed field (`Schema.field`) a response mismatch at `at` falls under, if any: a mismatch
+   * there refutes an assumption rather than breaking a documented promise.
+   */
+  assumedElementAt(op: OperationSpec, status: number, body: unknown, at: Path): string | undefined {
+    let found: string | undefined;
+    this.walk(this.responseSchema(op, status >= 200 && status < 300), body, [], (component, _object, path) => {
+      for (const field of this.byComponent.get(component) ?? []) if (startsWith(at, [...path, field])) found ??= `${component}.${field}`;
+    }, new Set());
+    return found;
   }
 
   /** Calls `visit` for every object of `value` described by a component schema. */
@@ -130,9 +158,9 @@ export class ProvenanceTracker {
   }
 
   /** A case written to test one assumption (e.g. a negative value where it is assumed non-negative). */
-  observeCase(element: string, upheld: boolean, why: string): void {
+  observeCase(element: string, upheld: boolean, why: string, evidence?: Tally['evidence']): void {
     if (upheld) this.confirm(element);
-    else this.refute(element, why);
+    else this.refute(element, why, evidence);
   }
 
   /** An operation's documented success answered (or not) as assumed. */
@@ -143,11 +171,17 @@ export class ProvenanceTracker {
   }
 
   verdicts(): ProvenanceVerdict[] {
-    return this.records.map((record) => {
+    return [...this.records].sort((a, b) => a.element.localeCompare(b.element)).map((record) => {
       const tally = this.tallies.get(record.element);
       const base = { element: record.element, ...(record.note ? { note: record.note } : {}) };
       if (tally && tally.refuted > 0) {
-        return { ...base, status: 'refuted' as const, evidence: `${tally.refuted} refuting observation(s), first: ${tally.firstRefutation}` };
+        return {
+          ...base,
+          status: 'refuted' as const,
+          evidence: `${tally.refuted} refuting observation(s), first: ${tally.firstRefutation}`,
+          ...(tally.evidence?.curl ? { curl: tally.evidence.curl } : {}),
+          ...(tally.evidence?.status !== undefined ? { statusCode: tally.evidence.status } : {}),
+        };
       }
       if (tally && tally.confirmed > 0) return { ...base, status: 'confirmed' as const, evidence: `${tally.confirmed} observation(s) consistent with it` };
       return { ...base, status: 'untested' as const, evidence: 'nothing this run sent or received carried it' };

@@ -2,25 +2,25 @@
 // start (or reach) the target, discover the catalogue, create fixtures (stateful targets in full
 // mode), then per operation the examples, the hand-written cases, the auth checks and the generated
 // requests; then the stateful sequences; finally everything created is deleted, whatever happened.
-import fc from 'fast-check';
-import { type OperationSpec, assumptions, fingerprintResponse, latestDate, operationList, operationsById, operationsWhere } from '@mediagen/schema';
-import { type CheckId, CHECK_IDS, CHECKS, checksById, gridCells, isCheckId } from '../checks/catalog.js';
-import { type RequestCase, baseItem, casesFor } from '../checks/cases.js';
-import { type Verdict, errorObject, isSuccess, responseVerdicts } from '../checks/response.js';
-import { propertiesFor } from '../fuzz/properties.js';
-import { BudgetExceeded, BudgetTracker } from './budget.js';
+import { type OperationSpec, assumptions, fingerprintResponse, operationList, operationsById } from '@mediagen/schema';
+import { type CheckId, CHECK_IDS, CHECKS, checksById, isCheckId } from '../checks/catalog.js';
+import { type RequestCase, baseItem } from '../checks/cases.js';
+import type { Expectation } from '../checks/define.js';
+import { type CheckVerdict as Verdict, verdictsFor } from '../checks/judge.js';
+import { isSuccess } from '../checks/response.js';
+import { type Basis, breachBasis, isObligation } from './basis.js';
+import { BudgetExceeded, BudgetTracker, type Reservation } from './budget.js';
 import { CleanupRegistry } from './cleanup.js';
 import { transformPlan } from './document.js';
-import { type Fixtures, bindToTarget, emptyFixtures } from './fixtures.js';
+import { type Fixtures, emptyFixtures } from './fixtures.js';
 import { type AuthMode, type Exchange, HttpClient, requestFor, toCurl } from './http.js';
 import { Masker } from './mask.js';
-import { greyPng } from './png.js';
 import { ProvenanceTracker } from './provenance.js';
-import { type ResolvedTarget, type TargetOptions, resolveTarget } from './target.js';
+import { Recorder } from './recorder.js';
+import { buildReport } from '../report/build.js';
+import { type ResolvedTarget, SANDBOX_API_KEY, type TargetOptions, recogniseMock, resolveTarget } from './target.js';
 import {
-  type CheckResult,
   type Failure,
-  type FingerprintReport,
   type Mode,
   type OperationReport,
   type Phase,
@@ -28,7 +28,13 @@ import {
   type Report,
   RunError,
 } from './types.js';
-import { runStateful } from './stateful.js';
+import type { PhaseContext } from './context.js';
+import { runAuth } from './phases/auth.js';
+import { runCoverage } from './phases/coverage.js';
+import { runExamples } from './phases/examples.js';
+import { runFuzzing } from './phases/fuzzing.js';
+import { runSetup } from './phases/setup.js';
+import { READ_ONLY, isSafe } from './policy.js';
 
 export interface ConformanceOptions extends TargetOptions {
   /** Seed of every generated request (default 1). */
@@ -49,30 +55,29 @@ export interface ConformanceOptions extends TargetOptions {
   lifecycleTimeoutMs?: number;
   /** Progress events, already masked (the console reporter listens here). */
   onEvent?: (event: ProgressEvent) => void;
+  /** Every exchange, key masked, as it finishes (the HAR reporter listens here). */
+  onExchange?: (exchange: Exchange) => void;
+  /** Treat the contract's assumptions as obligations: a refuted assumption fails the run. */
+  strict?: boolean;
+  /** Stops the run (cleanup still runs and the report is still built). */
+  signal?: AbortSignal;
 }
 
-export type Expectation = 'accept' | 'reject' | 'missing-key' | 'wrong-key' | 'none';
-
-interface Cell {
-  passes: number;
-  failures: Failure[];
-  failureCount: number;
-  skipReason?: string;
+/** The run was stopped by its signal: the run ends early, cleanup runs, the report is partial. */
+export class RunInterrupted extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'RunInterrupted';
+  }
 }
 
-/** Failures kept per cell (the count covers all of them). */
-const FAILURES_KEPT = 5;
+export type { Expectation } from '../checks/define.js';
 
-async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      await fn(item);
-    }
-  });
-  await Promise.all(workers);
-}
+
+/** The reason of a cell whose every judgement was about an assumption. */
+const ASSUMPTIONS_ONLY = 'every invalid request sent breaks only assumptions of the contract: see the assumption verdicts (--strict judges them)';
+
+
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -114,7 +119,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
   }
 }
 
-export class Run {
+export class Run implements PhaseContext {
   readonly http: HttpClient;
   readonly masker: Masker;
   readonly budget: BudgetTracker;
@@ -122,15 +127,19 @@ export class Run {
   readonly provenance = new ProvenanceTracker(assumptions());
   readonly selected: Set<CheckId>;
   readonly ops: OperationSpec[];
-  fixtures: Fixtures;
+  readonly fixtures: Fixtures;
   readonly notes: string[] = [];
-  private readonly cells = new Map<string, Cell>();
-  private readonly requestsByOp = new Map<string, number>();
-  private readonly fingerprints = new Map<string, Map<string, number>>();
+  private readonly recorder: Recorder;
   readonly seed: number;
   readonly maxExamples: number;
   readonly concurrency: number;
   readonly runTag: string;
+  readonly strict: boolean;
+  /** Why the stateful checks cannot run (the planner found the budget too small), if so. */
+  statefulBlocked: string | undefined;
+  /** Set while cleanup runs: it goes on after the run's signal fired. */
+  private draining = false;
+  private interrupted: string | undefined;
   private readonly started = Date.now();
 
   constructor(
@@ -138,10 +147,18 @@ export class Run {
     readonly options: ConformanceOptions,
     selected: readonly CheckId[],
   ) {
-    this.http = new HttpClient({ baseUrl: target.baseUrl, apiKey: target.apiKey, timeoutMs: options.timeoutMs ?? 15_000, retries429: 3 });
     this.masker = new Masker([target.apiKey, options.apiKey]);
+    this.http = new HttpClient({
+      baseUrl: target.baseUrl,
+      apiKey: target.apiKey,
+      timeoutMs: options.timeoutMs ?? 15_000,
+      retries429: 3,
+      ...(options.onExchange ? { onExchange: (exchange: Exchange) => options.onExchange!(this.maskExchange(exchange)) } : {}),
+    });
+    this.strict = options.strict ?? false;
     this.budget = new BudgetTracker(options.maxCredits);
     this.selected = new Set(selected);
+    this.recorder = new Recorder(selected);
     this.ops = operationList.filter((op) => !options.operations?.length || options.operations.includes(op.operationId));
     this.fixtures = emptyFixtures(false);
     this.seed = options.seed ?? 1;
@@ -159,6 +176,21 @@ export class Run {
     return this.mode === 'full';
   }
 
+  /** The exchange as it may be recorded: the key masked as a value in headers, URL and bodies. */
+  maskExchange(exchange: Exchange): Exchange {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(exchange.headers ?? {})) headers[name] = this.masker.text(value);
+    return {
+      ...exchange,
+      request: this.masker.json(exchange.request),
+      url: this.masker.text(exchange.url),
+      ...(exchange.headers ? { headers } : {}),
+      text: this.masker.text(exchange.text),
+      json: this.masker.json(exchange.json),
+      ...(exchange.error ? { error: this.masker.text(exchange.error) } : {}),
+    };
+  }
+
   emit(event: ProgressEvent): void {
     this.options.onEvent?.(this.masker.json(event));
   }
@@ -169,37 +201,19 @@ export class Run {
     this.emit({ type: 'note', message: masked });
   }
 
-  // --- recording ---------------------------------------------------------------------------------
+  // --- recording (the recorder keeps the cells; the run masks what it records) --------------------
 
-  private cell(operationId: string, check: CheckId): Cell {
-    const key = `${operationId}|${check}`;
-    let cell = this.cells.get(key);
-    if (!cell) {
-      cell = { passes: 0, failures: [], failureCount: 0 };
-      this.cells.set(key, cell);
-    }
-    return cell;
-  }
-
-  pass(operationId: string, check: CheckId, count = 1): void {
-    if (this.selected.has(check)) this.cell(operationId, check).passes += count;
+  pass(operationId: string, check: CheckId): void {
+    if (this.selected.has(check)) this.recorder.pass(operationId, check);
   }
 
   fail(operationId: string, check: CheckId, failure: Failure): void {
-    if (!this.selected.has(check)) return;
-    const cell = this.cell(operationId, check);
-    cell.failureCount++;
-    const masked = this.masker.json(failure);
-    // Shrunk counterexamples (one per property at most) are always kept.
-    const room = cell.failures.filter((f) => !f.shrunk).length < FAILURES_KEPT || masked.shrunk !== undefined;
-    if (room && !cell.failures.some((f) => f.message === masked.message)) cell.failures.push(masked);
+    if (this.selected.has(check)) this.recorder.fail(operationId, check, this.masker.json(failure));
   }
 
   /** Marks a cell skipped (unless something was judged there). */
   skip(operationId: string, check: CheckId, reason: string): void {
-    if (!this.selected.has(check)) return;
-    const cell = this.cell(operationId, check);
-    cell.skipReason ??= this.masker.text(reason);
+    if (this.selected.has(check)) this.recorder.skip(operationId, check, this.masker.text(reason));
   }
 
   skipAll(check: CheckId, reason: string): void {
@@ -221,41 +235,17 @@ export class Run {
   // --- requests ----------------------------------------------------------------------------------
 
   /** Sends a request without judging it (cleanup, polling). */
-  async raw(c: RequestCase, auth: AuthMode = 'valid'): Promise<Exchange> {
+  async raw(c: RequestCase, auth: AuthMode = 'valid', reservation?: Reservation): Promise<Exchange> {
     const op = operationsById[c.operationId]!;
+    if (this.options.signal?.aborted && !this.draining) throw new RunInterrupted(String(this.options.signal.reason ?? 'interrupted'));
+    // The hard cap: nothing that can spend leaves without a reservation made before it is sent.
+    if (op.spendsCredits && this.budget.capped && !reservation) throw new BudgetExceeded(`internal: ${op.operationId} "${c.label}" was about to be sent without a reservation`);
     const exchange = await this.http.send(requestFor(op, { ...c, auth }));
-    this.requestsByOp.set(op.operationId, (this.requestsByOp.get(op.operationId) ?? 0) + 1);
+    this.recorder.countRequest(op.operationId);
     return exchange;
   }
 
-  private expectationVerdict(op: OperationSpec, exchange: Exchange, expect: Expectation): Verdict | undefined {
-    const status = exchange.status;
-    if (status === 0 || expect === 'none') return undefined;
-    const err = errorObject(exchange.json);
-    const said = err ? ` (${err.code}: ${err.message})` : '';
-    switch (expect) {
-      case 'accept':
-        if (isSuccess(status)) return { check: 'positive_data_acceptance', ok: true };
-        // Not enough credits says nothing about the request's validity.
-        if (status === 402 && (op.spendsCredits || op.operationId === 'estimateGeneration')) return undefined;
-        return { check: 'positive_data_acceptance', ok: false, message: `valid request rejected with status ${status}${said}` };
-      case 'reject':
-        if (isSuccess(status)) return { check: 'negative_data_rejection', ok: false, message: `invalid request accepted with status ${status}` };
-        if (status < 400 || status >= 500 || status === 401 || status === 402 || status === 429) {
-          return { check: 'negative_data_rejection', ok: false, message: `invalid request answered ${status}${said}, expected a 4xx validation error` };
-        }
-        if (!err) return { check: 'negative_data_rejection', ok: false, message: `invalid request rejected with ${status} but without err = { code, message }` };
-        return { check: 'negative_data_rejection', ok: true };
-      case 'missing-key':
-      case 'wrong-key': {
-        const check: CheckId = expect === 'missing-key' ? 'auth_required' : 'ignored_auth';
-        const how = expect === 'missing-key' ? 'without X-API-KEY' : 'with a wrong X-API-KEY';
-        if (status !== 401) return { check, ok: false, message: `${how}: answered ${status}, expected 401` };
-        if (!err) return { check, ok: false, message: `${how}: 401 without err = { code, message }` };
-        return { check, ok: true };
-      }
-    }
-  }
+
 
   /**
    * Sends one request and judges it: every response check, plus the expectation (accepted, rejected,
@@ -265,19 +255,30 @@ export class Run {
     c: RequestCase,
     phase: Phase,
     expect: Expectation,
-    opts: { record?: 'all' | 'passes'; auth?: AuthMode; shrunk?: Failure['shrunk'] } = {},
-  ): Promise<{ exchange: Exchange; failed: boolean; verdicts: Verdict[] }> {
+    opts: { record?: 'all' | 'passes'; auth?: AuthMode; shrunk?: Failure['shrunk']; reservation?: Reservation; planned?: boolean } = {},
+  ): Promise<{ exchange: Exchange; failed: boolean; verdicts: Verdict[]; refused?: string }> {
     const op = operationsById[c.operationId]!;
     const auth = opts.auth ?? (expect === 'missing-key' ? 'missing' : expect === 'wrong-key' ? 'wrong' : 'valid');
-    const exchange = await this.raw(c, auth);
-    const verdicts = responseVerdicts(op, exchange, { pagination: this.target.stateful });
-    const data = this.expectationVerdict(op, exchange, expect);
-    if (data) verdicts.push(data);
+    let reservation = opts.reservation;
+    if (op.spendsCredits && this.budget.capped && !reservation) {
+      const reserved = await this.reserveFor(c, phase, opts.planned ?? false, expect);
+      if ('refused' in reserved) {
+        const notSent: Exchange = { request: requestFor(op, { ...c, auth }), url: '', status: 0, contentType: undefined, text: '', json: undefined, error: reserved.refused, durationMs: 0 };
+        return { exchange: notSent, failed: false, verdicts: [], refused: reserved.refused };
+      }
+      reservation = reserved;
+    }
+    const exchange = await this.raw(c, auth, reservation);
+    // A request that did not spend gives its reservation back.
+    if (reservation && exchange.status !== 0 && !isSuccess(exchange.status)) this.budget.release(reservation);
+    const verdicts = verdictsFor(op, exchange, expect, { pagination: this.target.stateful });
     const judged = verdicts.filter((v) => this.selected.has(v.check));
-    const failed = judged.some((v) => !v.ok);
-    const record = opts.record ?? 'all';
     const curl = toCurl(this.target.baseUrl, exchange.request);
-    for (const v of judged) {
+    // Verdicts on assumptions are verdicts, not failures (unless --strict).
+    const tiered = judged.filter((v) => !this.judgeAssumption(op, c, exchange, v, expect, curl));
+    const failed = tiered.some((v) => !v.ok);
+    const record = opts.record ?? 'all';
+    for (const v of tiered) {
       if (v.ok) this.pass(op.operationId, v.check);
       else if (record === 'all') {
         this.fail(op.operationId, v.check, {
@@ -293,6 +294,60 @@ export class Run {
     if (record === 'all' || !failed) this.observe(op, exchange, verdicts, expect, c);
     this.afterResponse(op, exchange, c);
     return { exchange, failed, verdicts };
+  }
+
+  /**
+   * When a verdict is about an assumption of the contract (an invalid request that breaks only
+   * assumed rules, a response that differs only at assumed fields), records it as a provenance
+   * verdict and returns true: the caller does not count it as a pass or a failure. Under --strict
+   * nothing is an assumption.
+   */
+  private judgeAssumption(op: OperationSpec, c: RequestCase, exchange: Exchange, v: Verdict, expect: Expectation, curl: string): boolean {
+    if (this.strict || exchange.status === 0) return false;
+    const evidence = { curl: this.masker.text(curl), status: exchange.status };
+    if (v.check === 'negative_data_rejection' && expect === 'reject') {
+      const basis: Basis | undefined = c.basis ?? breachBasis(op, { body: c.body, ...(c.query ? { query: c.query } : {}) });
+      if (isObligation(basis, false)) return false;
+      const why = this.masker.text(`${op.operationId}, ${c.label}: ${v.ok ? 'rejected' : (v.message ?? 'accepted')}`);
+      this.provenance.observeRule(basis!.rule, basis!.note, v.ok, why, evidence);
+      this.skip(op.operationId, v.check, ASSUMPTIONS_ONLY);
+      return true;
+    }
+    if (v.check === 'response_schema_conformance' && !v.ok && v.paths?.length) {
+      const elements = v.paths.map((path) => this.provenance.assumedElementAt(op, exchange.status, exchange.json, path));
+      if (elements.some((e) => e === undefined)) return false;
+      // observeResponse (called with every exchange) records the refutation of each element.
+      return true;
+    }
+    return false;
+  }
+
+  /** Prices a request that can spend (a free estimate of the same body) and reserves it; or why not. */
+  private async reserveFor(c: RequestCase, phase: Phase, planned: boolean, expect: Expectation): Promise<Reservation | { refused: string }> {
+    const price = async (body: unknown, label: string) => {
+      const estimate = await this.exercise({ ...c, body, operationId: 'estimateGeneration', label }, phase, 'none');
+      const data = isObject(estimate.exchange.json) ? estimate.exchange.json.data : undefined;
+      return { status: estimate.exchange.status, credits: isObject(data) ? Number(data.estimated) : Number.NaN };
+    };
+    let { status, credits } = await price(c.body, `estimate before: ${c.label}`);
+    if (!isSuccess(status) && expect === 'reject') {
+      // An invalid body has no price of its own: it is reserved at the price of the valid body of the
+      // same size, what a server that wrongly took it would charge.
+      const size = Array.isArray(c.body) ? Math.max(1, c.body.length) : 1;
+      ({ status, credits } = await price(Array.from({ length: size }, () => baseItem(this.fixtures)), `price of a valid body like: ${c.label}`));
+    }
+    if (!isSuccess(status)) {
+      return { refused: `not sent: its estimate was refused (status ${status}), and under --max-credits nothing unpriced is sent` };
+    }
+    try {
+      return this.budget.reserve(credits, `"${c.label}"`, planned);
+    } catch (error) {
+      if (error instanceof BudgetExceeded) {
+        this.note(error.message);
+        return { refused: error.message };
+      }
+      throw error;
+    }
   }
 
   /** Fingerprint and provenance evidence of a judged exchange. */
@@ -318,30 +373,26 @@ export class Run {
     if (isSuccess(exchange.status)) {
       const version = fingerprintResponse(transformPlan(), op.operationId, exchange.status, exchange.json);
       if (version !== undefined) {
-        const byVersion = this.fingerprints.get(op.operationId) ?? new Map<string, number>();
-        byVersion.set(version, (byVersion.get(version) ?? 0) + 1);
-        this.fingerprints.set(op.operationId, byVersion);
+        this.recorder.fingerprint(op.operationId, version);
       }
     }
   }
 
   /** Registers what a successful request created, and forgets what it deleted. */
   private afterResponse(op: OperationSpec, exchange: Exchange, c: RequestCase): void {
-    if (!isSuccess(exchange.status) || !this.target.stateful || !isObject(exchange.json)) return;
+    // Whatever a target says it created is cleaned up, stateful or not (only Prism keeps nothing).
+    if (!isSuccess(exchange.status) || this.target.kind === 'prism' || !isObject(exchange.json)) return;
     const data = exchange.json.data;
+    // What it made, by the operation's `creates` trait (v1 uploads answer { asset: { id } }).
+    if (op.creates && isObject(data)) {
+      const made = op.creates === 'generation' ? data.generation_id : isObject(data.asset) ? data.asset.id : data.id;
+      if (typeof made === 'string') {
+        if (op.creates === 'generation') this.registerGeneration(made);
+        else if (op.creates === 'asset') this.registerAsset(made);
+        else this.cleanup.register({ kind: 'character', id: made });
+      }
+    }
     switch (op.operationId) {
-      case 'generateMedia':
-        if (isObject(data) && typeof data.generation_id === 'string') this.registerGeneration(data.generation_id);
-        break;
-      case 'uploadAsset':
-        if (isObject(data) && isObject(data.asset) && typeof data.asset.id === 'string') this.registerAsset(data.asset.id);
-        break;
-      case 'uploadAssetV2':
-        if (isObject(data) && typeof data.id === 'string') this.registerAsset(data.id);
-        break;
-      case 'createCharacter':
-        if (isObject(data) && typeof data.id === 'string') this.cleanup.register({ kind: 'character', id: data.id });
-        break;
       case 'deleteGeneration': {
         const id = decodeURIComponent(exchange.request.path.split('/').pop() ?? '');
         this.cleanup.markDeleted('generation', id);
@@ -381,34 +432,18 @@ export class Run {
    * Sends a generation, estimating it first when the run has a credit budget. Returns the exchange,
    * or a reason when it was not sent.
    */
-  async generate(c: RequestCase, phase: Phase, expect: Expectation = 'accept'): Promise<{ exchange?: Exchange; refused?: string }> {
-    let reserved = 0;
-    if (this.budget.max !== undefined) {
-      const estimate = await this.exercise({ ...c, operationId: 'estimateGeneration', label: `estimate before: ${c.label}` }, phase, 'accept');
-      const data = isObject(estimate.exchange.json) ? estimate.exchange.json.data : undefined;
-      const credits = isObject(data) ? Number(data.estimated) : Number.NaN;
-      if (!isSuccess(estimate.exchange.status)) return { refused: `the estimate was refused (status ${estimate.exchange.status})` };
-      try {
-        this.budget.reserve(credits, `"${c.label}"`);
-        reserved = credits;
-      } catch (error) {
-        if (error instanceof BudgetExceeded) {
-          this.note(error.message);
-          return { refused: error.message };
-        }
-        throw error;
-      }
-    }
-    const result = await this.exercise({ ...c, operationId: 'generateMedia' }, phase, expect);
-    if (!isSuccess(result.exchange.status)) this.budget.release(reserved);
-    return { exchange: result.exchange };
+  async generate(c: RequestCase, phase: Phase, expect: Expectation = 'accept', planned = false): Promise<{ exchange?: Exchange; refused?: string }> {
+    const result = await this.exercise({ ...c, operationId: 'generateMedia' }, phase, expect, { planned });
+    return result.refused ? { refused: result.refused } : { exchange: result.exchange };
   }
 
   /** Makes a generation of `items` items for a sequence; its id and media ids, or why not. */
   async makeGeneration(label: string, phase: Phase, items = 2): Promise<{ generationId: string; mediaIds: string[] } | { refused: string }> {
+    if (this.statefulBlocked) return { refused: this.statefulBlocked };
     const item = baseItem(this.fixtures);
     const body = Array.from({ length: items }, () => ({ ...item }));
-    const { exchange, refused } = await this.generate({ operationId: 'generateMedia', label, body }, phase);
+    // Generations made for the stateful checks and the fixtures draw on the planner's reservation.
+    const { exchange, refused } = await this.generate({ operationId: 'generateMedia', label, body }, phase, 'accept', true);
     if (!exchange) return { refused: refused ?? 'not sent' };
     const data = isObject(exchange.json) ? exchange.json.data : undefined;
     // An older server's `images` is read too, so the rest of the run can go on (renamed_fields reports it).
@@ -422,376 +457,138 @@ export class Run {
 
   // --- setup -------------------------------------------------------------------------------------
 
-  private async discoverCatalogue(): Promise<void> {
-    const fixtures = this.fixtures;
-    const read = async (operationId: string) => {
-      if (!this.ops.some((o) => o.operationId === operationId) && this.ops.length < operationList.length) {
-        return (await this.raw({ operationId, label: 'catalogue', query: { page_size: 50 } })).json;
-      }
-      return (await this.exercise({ operationId, label: 'catalogue listing (page_size 50)', query: { page: 1, page_size: 50 } }, 'setup', 'accept')).exchange.json;
-    };
-    const items = (json: unknown): Record<string, unknown>[] => (isObject(json) && Array.isArray(json.data) ? json.data.filter(isObject) : []);
-    const named = (list: Record<string, unknown>[]) =>
-      list.filter((i) => typeof i.name === 'string' && typeof i.base_model === 'string').map((i) => ({ name: i.name as string, base_model: i.base_model as string }));
-    const [models, styles, controlnets, loras, voices] = await Promise.all(operationsWhere({ catalogue: true }).map((op) => read(op.operationId)));
-    fixtures.catalogue = {
-      models: named(items(models)),
-      styles: named(items(styles)),
-      loras: named(items(loras)),
-      controlnets: named(items(controlnets)),
-      voices: items(voices).filter((v) => typeof v.name === 'string').map((v) => ({ name: v.name as string })),
-    };
-  }
 
-  /** Uploads an image asset of this size (slot, then the bytes); its id or undefined. */
-  private async uploadImage(width: number, height: number, type: 'image' | 'video' | 'audio' = 'image'): Promise<string | undefined> {
-    const { exchange } = await this.exercise(
-      { operationId: 'uploadAssetV2', label: `fixture ${type} asset ${width}×${height}`, query: { type }, body: { size: { height, width } } },
-      'setup',
-      'accept',
-    );
-    const data = isObject(exchange.json) ? exchange.json.data : undefined;
-    if (!isSuccess(exchange.status) || !isObject(data) || typeof data.id !== 'string') return undefined;
-    if (typeof data.upload_url === 'string') {
-      const bytes = type === 'image' ? greyPng(width, height) : new Uint8Array(256).fill(7);
-      const contentType = type === 'image' ? 'image/png' : type === 'video' ? 'video/webm' : 'audio/mpeg';
-      try {
-        await fetch(data.upload_url, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes as Uint8Array<ArrayBuffer>, signal: AbortSignal.timeout(15_000) });
-      } catch {
-        this.note(`could not send the bytes of fixture asset ${data.id} to its upload URL`);
-      }
-    }
-    if (type === 'image') this.fixtures.inputs[data.id] = { width, height };
-    return data.id;
-  }
 
-  private async setup(): Promise<void> {
-    this.fixtures = emptyFixtures(this.target.realIds);
-    await this.discoverCatalogue();
-    // Prism (and servers declared stateless on loopback) take the documented example ids.
-    if (!this.target.realIds) return;
-    const fixtures = this.fixtures;
-    if (this.writes && this.target.stateful) {
-      fixtures.imageAssetId = await this.uploadImage(512, 512);
-      fixtures.portraitAssetId = await this.uploadImage(768, 1280);
-      if (fixtures.portraitAssetId) fixtures.inputs[fixtures.portraitAssetId] = { width: 768, height: 1280 };
-      if (!this.target.live) {
-        fixtures.videoAssetId = await this.uploadImage(1280, 720, 'video');
-        if (fixtures.videoAssetId) fixtures.inputs[fixtures.videoAssetId] = { width: 1280, height: 720, frames: 150, duration: 5 };
-        fixtures.audioAssetId = await this.uploadImage(1, 1, 'audio');
-        if (fixtures.imageAssetId) {
-          const { exchange } = await this.exercise(
-            {
-              operationId: 'createCharacter',
-              label: 'fixture character',
-              body: { asset_id: fixtures.imageAssetId, character_type: 'realistic', name: `conformance_${this.runTag}_fixture`, prompt: 'a person, 30 years old' },
-            },
-            'setup',
-            'accept',
-          );
-          const data = isObject(exchange.json) ? exchange.json.data : undefined;
-          if (isObject(data) && typeof data.id === 'string') fixtures.characterId = data.id;
-        }
-      }
-      const made = await this.makeGeneration('fixture generation (2 items)', 'setup');
-      if ('generationId' in made) {
-        fixtures.generationId = made.generationId;
-        fixtures.mediaIds = made.mediaIds;
-      } else this.note(`no fixture generation: ${made.refused}`);
-      return;
-    }
-    // Read-only: read what the account already has.
-    const first = async (operationId: string) => {
-      const ex = await this.exercise({ operationId, label: 'find an existing resource', query: { page: 1, page_size: 1 } }, 'setup', 'accept');
-      return isObject(ex.exchange.json) && Array.isArray(ex.exchange.json.data) ? ex.exchange.json.data.find(isObject) : undefined;
-    };
-    const generation = await first('listGenerations');
-    if (generation && typeof generation.generation_id === 'string') {
-      fixtures.generationId = generation.generation_id;
-      const media = generation.media ?? generation.images;
-      fixtures.mediaIds = (Array.isArray(media) ? media : []).filter(isObject).map((m) => String(m.id));
-    }
-    const asset = await first('listAssetsV2');
-    if (asset && typeof asset.id === 'string') fixtures.imageAssetId = asset.id;
-  }
 
-  /** Path parameters for a read of an existing resource, or undefined when the run has none. */
-  paramsFor(op: OperationSpec): Record<string, string> | undefined {
-    if (!op.params) return undefined;
-    if (!this.fixtures.real) return op.exampleParams;
-    const out: Record<string, string> = {};
-    for (const name of Object.keys(op.params.shape)) {
-      const value =
-        name === 'generation_id'
-          ? this.fixtures.generationId
-          : name === 'media_id' || name === 'image_id'
-            ? this.fixtures.mediaIds[0]
-            : name === 'asset_id'
-              ? (this.fixtures.imageAssetId ?? this.fixtures.portraitAssetId)
-              : undefined;
-      if (value === undefined) return undefined;
-      out[name] = value;
-    }
-    return out;
-  }
 
   // --- per operation -----------------------------------------------------------------------------
 
-  /** Operations that only read (or, like the estimate, spend nothing): safe on a live host. */
-  isSafe(op: OperationSpec): boolean {
-    return op.method === 'get' || op.operationId === 'estimateGeneration';
-  }
 
-  /** A valid request for the operation (the first example), with real ids when the run has them. */
-  private async exampleRequest(op: OperationSpec): Promise<RequestCase | { unavailable: string }> {
-    const id = op.operationId;
-    const base: RequestCase = { operationId: id, label: 'documented example' };
-    if (op.exampleQuery) base.query = { ...op.exampleQuery };
-    if (op.effect === 'delete' && this.fixtures.real) {
-      if (!this.writes) return { unavailable: 'read-only mode: nothing is deleted' };
-      // A resource made for the occasion, so the fixtures survive.
-      if (id === 'archiveAssets') {
-        const asset = await this.uploadImage(64, 64);
-        return asset ? { ...base, label: 'archive an asset made for it', body: { ids: [asset] } } : { unavailable: 'could not make an asset to archive' };
-      }
-      const made = await this.makeGeneration(`made to be deleted by ${id}`, 'examples', 2);
-      if (!('generationId' in made)) return { unavailable: `could not make a generation to delete: ${made.refused}` };
-      const mediaId = made.mediaIds[0];
-      const params: Record<string, string> =
-        id === 'deleteGeneration' ? { generation_id: made.generationId } : id === 'deleteMedia' ? { media_id: mediaId ?? '' } : { generation_id: made.generationId, image_id: mediaId ?? '' };
-      return { ...base, label: `delete a resource made for it`, params };
-    }
-    if (op.params) {
-      const params = this.paramsFor(op);
-      if (!params) return { unavailable: `no ${Object.keys(op.params.shape).join('/')} to read on this target (read-only and the account has none)` };
-      base.params = params;
-    }
-    if (op.body) {
-      const example = Object.values(op.requestExamples ?? {})[0];
-      base.body = bindToTarget(example?.value, this.fixtures);
-      if (id === 'createCharacter') base.body = { ...(base.body as object), name: `conformance_${this.runTag}_example` };
-    }
-    return base;
-  }
 
-  private async runExamples(op: OperationSpec): Promise<void> {
-    const id = op.operationId;
-    if (!this.isSafe(op) && !this.writes) {
-      this.skip(id, 'positive_data_acceptance', 'read-only mode: requests that create, spend or delete are not sent');
-      return;
-    }
-    if (id === 'createCharacter' && this.target.live) {
-      this.skip(id, 'positive_data_acceptance', 'live target: the API cannot delete characters, so none is created');
-      return;
-    }
-    const example = await this.exampleRequest(op);
-    if ('unavailable' in example) {
-      this.skip(id, 'positive_data_acceptance', example.unavailable);
-      return;
-    }
-    if (id === 'generateMedia') {
-      const { refused } = await this.generate(example, 'examples');
-      if (refused) this.skip(id, 'positive_data_acceptance', refused);
-      return;
-    }
-    await this.exercise(example, 'examples', 'accept');
-  }
 
-  private async runCoverage(op: OperationSpec): Promise<void> {
-    const id = op.operationId;
-    const cases = casesFor(op, this.fixtures, this.runTag);
-    const live = this.target.live;
-    // Positive cases.
-    let positive = cases.positive;
-    if (id === 'generateMedia') {
-      if (!this.writes) positive = [];
-      else if (live) positive = []; // the example was the one generation a live run spends on it
-      for (const c of positive) await this.generate(c, 'coverage');
-    } else if (this.isSafe(op) || (this.writes && !(live && id === 'createCharacter'))) {
-      await mapLimit(positive, this.concurrency, async (c) => void (await this.exercise(c, 'coverage', 'accept')));
-    }
-    // Negative cases.
-    if (cases.negative.length === 0) return;
-    if (!this.isSafe(op)) {
-      if (!this.writes) {
-        this.skip(id, 'negative_data_rejection', 'read-only mode: invalid requests to operations that create or spend are not sent (a server that wrongly accepts one would act on it)');
-        return;
-      }
-      if (live && (id === 'generateMedia' || id === 'createCharacter')) {
-        this.skip(id, 'negative_data_rejection', 'live target: invalid bodies go to estimateGeneration only (a wrongly accepted one would spend credits or leave a character behind)');
-        return;
-      }
-    }
-    await mapLimit(cases.negative, this.concurrency, async (c) => void (await this.exercise(c, 'coverage', 'reject')));
-  }
 
-  private async runAuth(op: OperationSpec): Promise<void> {
-    const id = op.operationId;
-    const wanted = this.selected.has('auth_required') || this.selected.has('ignored_auth');
-    if (!wanted) return;
-    if (!this.isSafe(op) && !this.writes) {
-      const reason = 'read-only mode: unauthenticated requests to operations that create, spend or delete are not sent';
-      this.skip(id, 'auth_required', reason);
-      this.skip(id, 'ignored_auth', reason);
-      return;
-    }
-    if (this.target.live && (op.spendsCredits || id === 'createCharacter')) {
-      const reason = 'live target: a server that ignored the key would spend credits or leave a character behind; auth is checked on the estimate and the other operations';
-      this.skip(id, 'auth_required', reason);
-      this.skip(id, 'ignored_auth', reason);
-      return;
-    }
-    // A request that would succeed with the right key: only the key is wrong.
-    const request: RequestCase = { operationId: id, label: 'documented example', ...(op.exampleQuery ? { query: op.exampleQuery } : {}) };
-    if (op.params) request.params = this.paramsFor(op) ?? op.exampleParams ?? {};
-    if (op.body) {
-      const body = Object.values(op.requestExamples ?? {})[0]?.value ?? (id === 'archiveAssets' ? { ids: ['ast_does_not_exist'] } : undefined);
-      request.body = bindToTarget(body, this.fixtures);
-    }
-    await this.exercise({ ...request, label: 'no X-API-KEY' }, 'auth', 'missing-key');
-    if (!this.target.checksKeyValue) {
-      this.skip(id, 'ignored_auth', 'Prism checks only that X-API-KEY is present, not its value');
-      return;
-    }
-    await this.exercise({ ...request, label: 'wrong X-API-KEY' }, 'auth', 'wrong-key');
-  }
 
-  private async runFuzzing(op: OperationSpec, index: number): Promise<void> {
-    if (this.maxExamples === 0) return;
-    const local = !this.target.live;
-    const scope = { writes: this.writes && local };
-    if (!this.isSafe(op) && !scope.writes) return;
-    const properties = propertiesFor(op, this.fixtures, scope);
-    const half = Math.max(1, Math.ceil(this.maxExamples / 2));
-    const runs: [fc.Arbitrary<RequestCase>, Expectation][] = [];
-    if (properties.positive && this.selected.has('positive_data_acceptance')) runs.push([properties.positive, 'accept']);
-    if (properties.negative && this.selected.has('negative_data_rejection')) runs.push([properties.negative, 'reject']);
-    for (const [arbitrary, expect] of runs) {
-      const seed = (this.seed * 7919 + index * 31 + (expect === 'accept' ? 0 : 1)) | 0;
-      const details = await fc.check(
-        fc.asyncProperty(arbitrary, async (c) => !(await this.exercise(c, 'fuzzing', expect, { record: 'passes' })).failed),
-        { numRuns: half, seed, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
-      );
-      if (!details.failed) continue;
-      if (details.counterexample) {
-        const [minimal] = details.counterexample;
-        await this.exercise(minimal, 'fuzzing', expect, { shrunk: { runs: details.numRuns, shrinks: details.numShrinks, seed } });
-      } else {
-        const error = (details as { errorInstance?: unknown }).errorInstance;
-        const reason = error instanceof Error ? error.message.split('\n')[0] : 'no counterexample';
-        this.note(`${op.operationId}: generated requests stopped: ${reason}`);
-      }
-    }
-  }
 
   private operationReport(op: OperationSpec): OperationReport {
-    const results: CheckResult[] = [];
-    for (const check of CHECKS) {
-      if (!this.selected.has(check.id) || !check.appliesTo(op)) continue;
-      const cell = this.cells.get(`${op.operationId}|${check.id}`);
-      const base = { operationId: op.operationId, check: check.id, severity: check.severity };
-      if (!cell || (cell.passes === 0 && cell.failureCount === 0)) {
-        const reason =
-          cell?.skipReason ??
-          (!this.isSafe(op) && !this.writes ? 'read-only mode: requests that create, spend or delete are not sent' : 'not exercised by this run');
-        results.push({ ...base, outcome: 'skipped', reason, passes: 0, failureCount: 0, failures: [] });
-      } else {
-        results.push({ ...base, outcome: cell.failureCount > 0 ? 'failed' : 'passed', passes: cell.passes, failureCount: cell.failureCount, failures: cell.failures });
-      }
-    }
-    return { operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, requests: this.requestsByOp.get(op.operationId) ?? 0, results };
-  }
-
-  private fingerprintReport(): FingerprintReport {
-    const matches: Record<string, number> = {};
-    let responses = 0;
-    let version: string | undefined;
-    const olderOperations: string[] = [];
-    const order = ['baseline', ...transformPlan().changes.map((c) => c.date)];
-    for (const [operationId, byVersion] of this.fingerprints) {
-      for (const [key, count] of byVersion) {
-        matches[key] = (matches[key] ?? 0) + count;
-        responses += count;
-        if (version === undefined || order.indexOf(key) < order.indexOf(version)) version = key;
-        if (key !== latestDate && !olderOperations.includes(operationId)) olderOperations.push(operationId);
-      }
-    }
-    return { ...(version !== undefined ? { version } : {}), latest: latestDate, responses, matches, olderOperations };
+    return this.recorder.operationReport(op, !isSafe(op) && !this.writes ? READ_ONLY : 'not exercised by this run');
   }
 
   // --- the run -----------------------------------------------------------------------------------
 
   private async probe(): Promise<void> {
     const exchange = await this.raw({ operationId: 'listModels', label: 'reachability probe' });
-    if (exchange.status === 0) throw new RunError(`could not reach ${this.target.baseUrl}: ${exchange.error}`);
+    if (exchange.status === 0) throw new RunError(`could not reach ${this.target.baseUrl}: ${this.masker.text(exchange.error ?? 'no response')}`);
+    const recognised = recogniseMock(this.target, exchange.headers?.['x-mediagen-mock'], this.options);
+    if (recognised) this.note(recognised);
+    if (exchange.status === 401 && this.target.kind === 'sandbox' && this.options.apiKey === undefined) {
+      // A media-mock sandbox with no key given: its documented default key.
+      this.target.apiKey = SANDBOX_API_KEY;
+      this.http.useApiKey(SANDBOX_API_KEY);
+      return this.probe();
+    }
     if (exchange.status === 401) throw new RunError(`${this.target.baseUrl} refused the API key (401): check --api-key or MEDIAGEN_API_KEY`);
   }
 
+
+  /** The sequence checks, in registry order; read-only mode skips those that need state. */
+  private async runSequences(): Promise<void> {
+    for (const check of CHECKS) {
+      if (!check.sequence || !this.selected.has(check.id)) continue;
+      if (!this.writes) {
+        if (check.category === 'stateful') this.skipAll(check.id, READ_ONLY);
+        continue;
+      }
+      try {
+        await check.sequence(this);
+      } catch (error) {
+        if (error instanceof RunInterrupted) throw error;
+        this.note(`${check.id}: the sequence stopped: ${(error as Error)?.message ?? String(error)}`);
+      }
+    }
+  }
+
+  selects(check: string): boolean {
+    return this.selected.has(check as CheckId);
+  }
+
+  /** One operation's phases; an exception in one (a bug, a garbage answer) is noted, the run goes on. */
+  private async runOperation(op: OperationSpec, index: number): Promise<void> {
+    for (const phase of [() => runExamples(this, op), () => runCoverage(this, op), () => runAuth(this, op), () => runFuzzing(this, op, index)]) {
+      try {
+        await phase();
+      } catch (error) {
+        if (error instanceof RunInterrupted) throw error;
+        this.note(`${op.operationId}: a phase stopped: ${(error as Error)?.message ?? String(error)}`);
+      }
+    }
+    this.emit({ type: 'operation', operation: this.operationReport(op) });
+  }
+
   async execute(): Promise<Report> {
-    const targetInfo = { baseUrl: this.target.baseUrl, kind: this.target.kind, live: this.target.live, stateful: this.target.stateful, mode: this.mode };
-    this.emit({ type: 'start', target: targetInfo });
     await this.probe();
+    const targetInfo = (): Report['target'] => ({
+      baseUrl: this.target.baseUrl,
+      kind: this.target.kind,
+      live: this.target.live,
+      stateful: this.target.stateful,
+      mode: this.mode,
+      strict: this.strict,
+      ...(this.target.recognised ? { recognised: this.target.recognised } : {}),
+    });
+    this.emit({ type: 'start', target: targetInfo() });
     try {
-      await this.setup();
+      await runSetup(this);
       if (!this.target.stateful) {
         const reason =
           this.target.kind === 'prism'
             ? 'Prism is stateless: it answers the documented examples and keeps nothing'
             : 'this target is treated as stateless (read-only mode, or --stateless)';
         for (const check of CHECKS.filter((c) => c.category === 'stateful')) this.skipAll(check.id, reason);
+      } else if (this.statefulBlocked) {
+        for (const check of CHECKS.filter((c) => c.category === 'stateful')) this.skipAll(check.id, this.statefulBlocked);
       }
       const ordered = [
         ...this.ops.filter((op) => op.catalogue),
         ...this.ops.filter((op) => !op.catalogue && op.effect !== 'delete'),
         ...this.ops.filter((op) => op.effect === 'delete'),
       ];
-      for (const [index, op] of ordered.entries()) {
-        await this.runExamples(op);
-        await this.runCoverage(op);
-        await this.runAuth(op);
-        await this.runFuzzing(op, index);
-        this.emit({ type: 'operation', operation: this.operationReport(op) });
-      }
-      if (this.target.stateful) await runStateful(this);
+      // The stateful sequences go first: the planner's credits are theirs.
+      if (this.target.stateful && !this.statefulBlocked) await this.runSequences();
+      for (const [index, op] of ordered.entries()) await this.runOperation(op, index);
+    } catch (error) {
+      if (!(error instanceof RunInterrupted)) throw error;
+      this.interrupted = error.message;
+      this.note(`run interrupted (${error.message}): cleaning up and writing the report`);
     } finally {
+      this.draining = true;
       await this.cleanup.drain();
     }
-    return this.report(targetInfo);
+    return this.report(targetInfo());
   }
 
   private report(target: Report['target']): Report {
-    const operationsReport = this.ops.map((op) => this.operationReport(op));
-    const byCheck: Report['summary']['byCheck'] = {};
-    let passed = 0;
-    let failed = 0;
-    let skipped = 0;
-    for (const { check } of gridCells([...this.selected], this.ops)) byCheck[check] ??= { passed: 0, failed: 0, skipped: 0 };
-    for (const op of operationsReport) {
-      for (const result of op.results) {
-        const tally = (byCheck[result.check] ??= { passed: 0, failed: 0, skipped: 0 });
-        tally[result.outcome]++;
-        if (result.outcome === 'passed') passed++;
-        else if (result.outcome === 'failed') failed++;
-        else skipped++;
-      }
-    }
-    const report: Report = {
-      tool: '@mediagen/conformance',
+    const mask = (text: string) => this.masker.text(text);
+    return buildReport({
       target,
-      startedAt: new Date(this.started).toISOString(),
-      durationMs: Date.now() - this.started,
+      startedMs: this.started,
       seed: this.seed,
       maxExamples: this.maxExamples,
-      checks: CHECKS.filter((c) => this.selected.has(c.id)).map(({ id, description, severity }) => ({ id, description, severity })),
-      operations: operationsReport,
-      summary: { passed, failed, skipped, byCheck, requests: this.http.requests },
-      fingerprint: this.fingerprintReport(),
-      provenance: this.provenance.verdicts(),
-      budget: { ...(this.budget.max !== undefined ? { maxCredits: this.budget.max } : {}), spent: this.budget.spent, refused: [...this.budget.refused] },
-      cleanup: { created: this.cleanup.created, deleted: this.cleanup.deleted, leftover: [...this.cleanup.leftover] },
+      selected: CHECKS.filter((c) => this.selected.has(c.id)),
+      operations: this.ops.map((op) => this.operationReport(op)),
+      requests: this.http.requests,
+      fingerprint: this.recorder.fingerprintReport(),
+      // Recorded values were masked as they were recorded (failures, notes, reasons); the free-text
+      // fields gathered here are masked one by one, never the report as a whole.
+      provenance: this.provenance.verdicts().map((v) => ({ ...v, evidence: mask(v.evidence), ...(v.curl ? { curl: mask(v.curl) } : {}) })),
+      budget: {
+        ...(this.budget.max !== undefined ? { maxCredits: this.budget.max } : {}),
+        spent: this.budget.spent,
+        refused: this.budget.refused.map(mask),
+        ...(this.budget.needed !== undefined ? { needed: this.budget.needed } : {}),
+      },
+      cleanup: { created: this.cleanup.created, deleted: this.cleanup.deleted, leftover: this.cleanup.leftover.map(mask) },
       notes: [...this.notes],
-      ok: failed === 0,
-    };
-    return this.masker.json(report);
+      ...(this.interrupted ? { interrupted: mask(this.interrupted) } : {}),
+    });
   }
 }

@@ -1,12 +1,15 @@
 // Where a run goes: a Prism mock or a sandbox it starts itself, or a server at a base URL. A host
 // outside the loopback range is "live": read-only unless asked otherwise, with a credit budget.
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import type { MockOptions, SandboxServerOptions } from '@mediagen/mock';
-import type { Mode, TargetKind } from './types.js';
-import { RunError } from './types.js';
+import { type Mode, RunError, type TargetKind } from './terms.js';
 
 export interface ResolvedTarget {
   baseUrl: string;
   kind: TargetKind;
+  /** What the target said it is (`X-MediaGen-Mock`), when it said. */
+  recognised?: string;
   /** Not on the loopback range (or declared live). */
   live: boolean;
   /** Keeps state between requests (stateful checks and pagination make sense). */
@@ -39,9 +42,32 @@ export const PRISM_API_KEY = 'conformance-prism-key';
 /** The key of a sandbox the suite starts itself. */
 export const SANDBOX_API_KEY = 'sandbox-key';
 
+/** A loopback IP address (127.0.0.0/8, ::1, or IPv4 127/8 mapped into IPv6). */
+export function isLoopbackAddress(address: string): boolean {
+  const host = address.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isIP(host) === 4) return /^127\./.test(host);
+  if (isIP(host) === 6) return host === '::1' || /^::ffff:127\./.test(host) || /^0{0,4}(:0{0,4}){6}:0{0,3}1$/.test(host);
+  return false;
+}
+
+/** A name that is literally a loopback address (not one that merely resolves to it). */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+  return isLoopbackAddress(hostname);
+}
+
+/** Whether every address the host resolves to is a loopback address (decided on the addresses, not the name). */
+export async function resolvesToLoopback(hostname: string): Promise<boolean> {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return isLoopbackAddress(host);
+  let addresses: { address: string }[];
+  try {
+    addresses = await lookup(host, { all: true });
+  } catch {
+    // A name that does not resolve is not known to be loopback: treated as live (the run then
+    // reports it unreachable, after the live rules had their say).
+    return false;
+  }
+  return addresses.length > 0 && addresses.every((a) => isLoopbackAddress(a.address));
 }
 
 export function parseBaseUrl(value: string): URL {
@@ -59,9 +85,11 @@ export function parseBaseUrl(value: string): URL {
 export async function resolveTarget(options: TargetOptions): Promise<ResolvedTarget> {
   if (options.baseUrl !== undefined) {
     const url = parseBaseUrl(options.baseUrl);
-    const live = options.live ?? !isLoopbackHost(url.hostname);
-    const mode: Mode = options.mode ?? (live ? 'read-only' : 'full');
-    const apiKey = options.apiKey;
+    const live = options.live ?? !(await resolvesToLoopback(url.hostname));
+    // Full mode by default only on a literal loopback address: a name can be made to resolve anywhere.
+    const mode: Mode = options.mode ?? (!live && isLoopbackHost(url.hostname) ? 'full' : 'read-only');
+    // On loopback a key may be left out: a mock that checks only its presence (Prism) takes any.
+    const apiKey = options.apiKey ?? (live ? undefined : PRISM_API_KEY);
     if (!apiKey) throw new RunError('an API key is needed for --base-url: pass --api-key or set MEDIAGEN_API_KEY');
     if (live && mode === 'full' && options.maxCredits === undefined) {
       throw new RunError(`--mode full against a live host (${url.host}) needs --max-credits N: the most credits the run may spend`);
@@ -125,4 +153,31 @@ export async function resolveTarget(options: TargetOptions): Promise<ResolvedTar
     mode,
     stop: () => prism.stop(),
   };
+}
+
+/** The header every media-mock response carries: `prism` or `sandbox`. */
+export const MOCK_HEADER = 'x-mediagen-mock';
+
+/**
+ * Adapts a target given by URL to what it announced itself as (a media-mock), unless the user said
+ * otherwise: Prism accepts any key and keeps no state; the sandbox keeps state and checks keys.
+ * Returns the note to print, or undefined when the target did not announce itself.
+ */
+export function recogniseMock(target: ResolvedTarget, announced: string | undefined, options: TargetOptions): string | undefined {
+  if (target.kind !== 'remote' || announced === undefined) return undefined;
+  const kind = announced.trim().toLowerCase();
+  if (kind === 'prism') {
+    target.kind = 'prism';
+    target.recognised = 'media-mock (Prism)';
+    target.stateful = options.stateful ?? false;
+    target.realIds = target.stateful;
+    target.checksKeyValue = options.checksKeyValue ?? false;
+    return 'recognised a media-mock serving Prism (X-MediaGen-Mock: prism): it accepts any key and keeps no state, so ignored_auth and the stateful checks are skipped';
+  }
+  if (kind === 'sandbox') {
+    target.kind = 'sandbox';
+    target.recognised = 'media-mock (sandbox)';
+    return 'recognised a media-mock serving the sandbox (X-MediaGen-Mock: sandbox): stateful, keys checked';
+  }
+  return undefined;
 }

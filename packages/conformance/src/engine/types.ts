@@ -1,23 +1,12 @@
 // The report of a run: one result per (operation, check), the version fingerprint, the provenance
 // verdicts, and what the run created and cleaned up. Everything in it is already masked.
 import type { CheckId, Severity } from '../checks/catalog.js';
+import type { Failure, Mode, Outcome, TargetKind } from './terms.js';
 
-export type Phase = 'setup' | 'examples' | 'coverage' | 'auth' | 'fuzzing' | 'stateful';
-export type Outcome = 'passed' | 'failed' | 'skipped';
-export type Mode = 'read-only' | 'full';
-export type TargetKind = 'prism' | 'sandbox' | 'remote';
+export type { Failure, Mode, Outcome, Phase, TargetKind } from './terms.js';
+export { RunError } from './terms.js';
 
-export interface Failure {
-  message: string;
-  phase: Phase;
-  /** What the request was for, e.g. `steps 3021 (maximum 3020)`. */
-  label?: string;
-  /** The request replayed as curl, key masked. */
-  curl?: string;
-  status?: number;
-  /** Set for generated requests: shrunk to this minimal case. */
-  shrunk?: { runs: number; shrinks: number; seed: number };
-}
+
 
 export interface CheckResult {
   operationId: string;
@@ -60,6 +49,20 @@ export interface ProvenanceVerdict {
   status: ProvenanceStatus;
   /** What decided it: counts, or the first refuting observation. */
   evidence: string;
+  /** The refuting exchange replayed as curl (key masked) and its status. */
+  curl?: string;
+  /** Status code of the refuting exchange. */
+  statusCode?: number;
+}
+
+/** The three tiers of a report: obligations fail a server, assumptions get verdicts, warnings inform. */
+export interface TierSummary {
+  /** Documented obligations (interface description, live docs; every rule under --strict). */
+  obligations: CheckSummary;
+  /** Assumptions of the contract: verdicts, never failures unless --strict. */
+  assumptions: { confirmed: number; refuted: number; untested: number };
+  /** One line per refuted assumption (and other things a reader should know). */
+  warnings: string[];
 }
 
 export interface CheckSummary {
@@ -70,7 +73,7 @@ export interface CheckSummary {
 
 export interface Report {
   tool: '@mediagen/conformance';
-  target: { baseUrl: string; kind: TargetKind; live: boolean; stateful: boolean; mode: Mode };
+  target: { baseUrl: string; kind: TargetKind; live: boolean; stateful: boolean; mode: Mode; strict: boolean; recognised?: string };
   startedAt: string;
   durationMs: number;
   seed: number;
@@ -80,22 +83,18 @@ export interface Report {
   summary: CheckSummary & { byCheck: Record<string, CheckSummary>; requests: number };
   fingerprint: FingerprintReport;
   provenance: ProvenanceVerdict[];
-  budget: { maxCredits?: number; spent: number; refused: string[] };
+  tiers: TierSummary;
+  budget: { maxCredits?: number; spent: number; refused: string[]; /** What the stateful checks needed (the planner's minimum). */ needed?: number };
   cleanup: { created: number; deleted: number; leftover: string[] };
   notes: string[];
+  /** Set when the run was stopped by a signal (cleanup ran, the report is partial). */
+  interrupted?: string;
   ok: boolean;
 }
 
-/** A run that could not happen (bad options, unreachable target, key refused): exit code 2. */
-export class RunError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RunError';
-  }
-}
 
 export type ProgressEvent =
   | { type: 'start'; target: Report['target'] }
   | { type: 'operation'; operation: OperationReport }
-  | { type: 'stateful'; check: CheckId; outcome: Outcome; detail: string }
+  | { type: 'stateful'; check: string; outcome: Outcome; detail: string }
   | { type: 'note'; message: string };

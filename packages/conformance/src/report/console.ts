@@ -73,14 +73,21 @@ export function formatSummary(report: Report, options: { maxFailuresShown?: numb
     lines.push(`  shapes match ${fp.version}${fp.version === fp.latest ? ' (the latest)' : ` (the latest is ${fp.latest})`}; ${fp.responses} response(s) with evidence (${matches})`);
     if (fp.olderOperations.length) lines.push(`  older shapes seen on: ${fp.olderOperations.join(', ')}`);
   }
-  lines.push('', 'Provenance (assumptions of the contract)');
+  lines.push('', `Assumptions of the contract (verdicts${report.target.strict ? '; --strict: refuted ones failed their check' : ', never failures: --strict makes them obligations'})`);
   const count = (s: string) => report.provenance.filter((p) => p.status === s).length;
   lines.push(`  ${count('confirmed')} confirmed, ${count('refuted')} refuted, ${count('untested')} untested`);
   if (report.target.kind !== 'remote') {
     // Our mocks are generated from the contract itself: agreement there proves consistency only.
     lines.push('  (this target is built from the contract: verdicts show self-consistency, not facts about the live service)');
   }
-  for (const verdict of report.provenance) lines.push(`  ${pad(verdict.status, 10)} ${pad(verdict.element, 30)} ${verdict.status === 'untested' ? '' : verdict.evidence}`.trimEnd());
+  for (const verdict of report.provenance) {
+    lines.push(`  ${pad(verdict.status, 10)} ${pad(verdict.element, 30)} ${verdict.status === 'untested' ? '' : verdict.evidence}`.trimEnd());
+    if (verdict.status === 'refuted' && verdict.curl) lines.push(`             ${verdict.curl}`);
+  }
+  if (report.tiers.warnings.length > 0) {
+    lines.push('', 'Warnings');
+    for (const warning of report.tiers.warnings) lines.push(`  warning: ${warning}`);
+  }
   lines.push('', 'Run');
   if (report.budget.maxCredits !== undefined || report.budget.spent > 0) {
     lines.push(`  credits: ${report.budget.spent} spent${report.budget.maxCredits !== undefined ? ` of --max-credits ${report.budget.maxCredits}` : ''}`);
@@ -88,8 +95,17 @@ export function formatSummary(report: Report, options: { maxFailuresShown?: numb
   for (const refusal of report.budget.refused) lines.push(`  ${refusal}`);
   lines.push(`  cleanup: ${report.cleanup.created} created, ${report.cleanup.deleted} deleted${report.cleanup.leftover.length ? `, left: ${report.cleanup.leftover.join('; ')}` : ''}`);
   lines.push(`  ${report.summary.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}`);
+  if (report.budget.needed !== undefined) lines.push(`  planner: the stateful checks need ${report.budget.needed} credits`);
+  if (report.interrupted) lines.push(`  interrupted: ${report.interrupted} (cleanup ran; the report is partial)`);
   const s = report.summary;
-  lines.push('', `${report.ok ? 'PASSED' : 'FAILED'}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (operation × check)`);
+  const a = report.tiers.assumptions;
+  lines.push(
+    '',
+    `Obligations: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (operation × check)`,
+    `Assumptions: ${a.confirmed} confirmed, ${a.refuted} refuted, ${a.untested} untested${report.target.strict ? ' (--strict)' : ''}`,
+    `Warnings: ${report.tiers.warnings.length}`,
+    `${report.ok ? 'PASSED' : report.interrupted ? 'INTERRUPTED' : 'FAILED'}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (operation × check)`,
+  );
   return lines.join('\n');
 }
 

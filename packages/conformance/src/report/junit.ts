@@ -38,6 +38,16 @@ export function toJunit(report: Report): string {
     }
     out.push('  </testsuite>');
   }
+  // The assumption tier: verdicts, not failures (under --strict a refuted one already failed its check).
+  const judged = report.provenance.filter((p) => p.status !== 'untested');
+  if (judged.length > 0) {
+    out.push(`  <testsuite name="assumptions" tests="${judged.length}" failures="0" skipped="0" errors="0">`);
+    for (const verdict of judged) {
+      const name = `<testcase classname="assumptions" name="${escape(verdict.element)}">`;
+      out.push(`    ${name}`, `      <system-out>${escape(`${verdict.status}: ${verdict.evidence}${verdict.curl ? `\n${verdict.curl}` : ''}`)}</system-out>`, '    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
   out.push('</testsuites>', '');
   return out.join('\n');
 }

@@ -3,7 +3,7 @@
 // catch it. The self-test runs the whole suite against each and expects that check to fail.
 import { GenerationItem, operationsById } from '@mediagen/schema';
 import type { CheckId } from '../checks/catalog.js';
-import { type ProxyRequest, type ProxyResponse, type Rewrite, jsonReply, parseJson } from './proxy.js';
+import { type ProxyRequest, type ProxyResponse, type ProxyTools, type Rewrite, jsonReply, parseJson } from './proxy.js';
 
 export interface BrokenTarget {
   id: string;
@@ -12,6 +12,11 @@ export interface BrokenTarget {
   upstream: 'sandbox' | 'prism';
   /** The check that must fail against it. */
   expect: CheckId;
+  /**
+   * The fault is against an assumption of the contract, not a documented rule: it is caught only
+   * under --strict (the default run gives a refuted verdict instead; the self-test checks both).
+   */
+  strict?: { refutes: string };
   rewrite: Rewrite;
 }
 
@@ -65,6 +70,71 @@ const onGenerationItems =
   };
 
 const KNOWN_ITEM_FIELDS = new Set(Object.keys(GenerationItem.shape));
+
+/** A valid body the sandbox prices and generates: what an accept-everything server does with any request. */
+let validModel: string | undefined;
+async function acceptEverything(request: ProxyRequest, tools: ProxyTools): Promise<ProxyRequest> {
+  if (request.operationId !== 'generateMedia' && request.operationId !== 'estimateGeneration') return request;
+  if (validModel === undefined) {
+    const models = parseJson(await tools.upstream({ method: 'GET', path: '/pub/v1/models', headers: { 'x-api-key': tools.apiKey } }));
+    const first = isObject(models) && Array.isArray(models.data) ? models.data.find(isObject) : undefined;
+    validModel = typeof first?.name === 'string' ? first.name : 'JuggernautXL';
+  }
+  const body = JSON.stringify([{ model: validModel, prompt: { positive: 'anything goes' } }]);
+  return { ...request, headers: { ...request.headers, 'x-api-key': tools.apiKey, 'content-type': 'application/json' }, body };
+}
+
+/**
+ * A faithful but lenient server, built strictly from the sources: it ignores unknown fields (as
+ * FastAPI servers do), reads JSON types laxly ("20" as 20, null as absent), accepts a narrator item with both script and audio_asset_id, puts no range on
+ * true_touch, matches `?type=` loosely, and adds undocumented fields to its answers. It must pass.
+ */
+export const lenientTarget: Rewrite = {
+  request: (request) => {
+    let changed = request;
+    const op = request.operationId ? operationsById[request.operationId] : undefined;
+    if (request.query.has('type')) {
+      const query = new URLSearchParams(request.query);
+      query.set('type', (query.get('type') ?? '').toLowerCase());
+      changed = { ...changed, query };
+    }
+    const body = parseJson(request);
+    if (request.operationId === 'generateMedia' || request.operationId === 'estimateGeneration') {
+      if (!Array.isArray(body)) return changed;
+      for (const item of body) {
+        if (!isObject(item)) continue;
+        for (const key of Object.keys(item)) if (!KNOWN_ITEM_FIELDS.has(key)) delete item[key];
+        // Lax JSON types, as pydantic reads them: "20" is 20, null is absent.
+        for (const [key, value] of Object.entries(item)) {
+          if (value === null) delete item[key];
+          else if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) && key !== 'model' && key !== 'style') item[key] = Number(value);
+        }
+        if (isObject(item.prompt)) for (const key of Object.keys(item.prompt)) if (key !== 'positive' && key !== 'negative') delete item.prompt[key];
+        if (isObject(item.narrator) && item.narrator.audio_asset_id !== undefined && item.narrator.script !== undefined) delete item.narrator.audio_asset_id;
+        if (isObject(item.true_touch)) {
+          if (typeof item.true_touch.enhance_strength === 'number') item.true_touch.enhance_strength = Math.max(0, item.true_touch.enhance_strength);
+          if (typeof item.true_touch.scale_factor === 'number') item.true_touch.scale_factor = Math.max(1, item.true_touch.scale_factor);
+        }
+      }
+      return { ...changed, body: JSON.stringify(body) };
+    }
+    const shape = op?.body && 'shape' in op.body ? (op.body as unknown as { shape: Record<string, unknown> }).shape : undefined;
+    if (shape && isObject(body)) {
+      for (const key of Object.keys(body)) if (!(key in shape)) delete body[key];
+      return { ...changed, body: JSON.stringify(body) };
+    }
+    return changed;
+  },
+  response: (_request, response) =>
+    isSuccess(response.status)
+      ? editJson(response, (body) => {
+          body.request_id = 'req_lenient_01';
+          const data = body.data;
+          const items = Array.isArray(data) ? data : [data];
+          for (const item of items) if (isObject(item)) item.x_served_by = 'lenient-replica';
+        })
+      : response,
+};
 
 export const brokenTargets: readonly BrokenTarget[] = [
   {
@@ -156,7 +226,7 @@ export const brokenTargets: readonly BrokenTarget[] = [
     rewrite: { response: (_request, response) => ({ ...response, headers: { ...response.headers, 'content-type': 'text/plain; charset=utf-8' } }) },
   },
   {
-    id: 'delete-media-removes-batch',
+    id: 'delete-media-wipes-batch',
     description: 'deleting one media item deletes its whole generation',
     upstream: 'sandbox',
     expect: 'use_after_free',
@@ -173,8 +243,8 @@ export const brokenTargets: readonly BrokenTarget[] = [
     },
   },
   {
-    id: 'deleted-media-still-returned',
-    description: 'deleting a media item answers 200 but keeps it',
+    id: 'delete-media-noop',
+    description: 'deleting a media item answers 200 but deletes nothing',
     upstream: 'sandbox',
     expect: 'use_after_free',
     rewrite: {
@@ -198,12 +268,18 @@ export const brokenTargets: readonly BrokenTarget[] = [
   },
   {
     id: 'unknown-fields-accepted',
-    description: 'unknown fields of generation items are dropped instead of rejected',
+    description: 'unknown fields of generation items are dropped instead of rejected (an assumption: caught under --strict)',
     upstream: 'sandbox',
     expect: 'negative_data_rejection',
+    strict: { refutes: 'rule:unknown_fields_rejected' },
     rewrite: {
       request: onGenerationItems((item) => {
         for (const key of Object.keys(item)) if (!KNOWN_ITEM_FIELDS.has(key)) delete item[key];
+        // Lax JSON types, as pydantic reads them: "20" is 20, null is absent.
+        for (const [key, value] of Object.entries(item)) {
+          if (value === null) delete item[key];
+          else if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) && key !== 'model' && key !== 'style') item[key] = Number(value);
+        }
       }),
     },
   },
@@ -295,4 +371,70 @@ export const brokenTargets: readonly BrokenTarget[] = [
       },
     },
   },
+  {
+    id: 'media-id-filter-ignored',
+    description: 'listGenerations ignores ?media_id and ?status (lists everything)',
+    upstream: 'sandbox',
+    expect: 'filter_conformance',
+    rewrite: {
+      request: (request) => {
+        if (request.operationId !== 'listGenerations' || (!request.query.has('media_id') && !request.query.has('status'))) return request;
+        const query = new URLSearchParams(request.query);
+        query.delete('media_id');
+        query.delete('status');
+        return { ...request, query };
+      },
+    },
+  },
+  {
+    id: 'type-filter-ignored',
+    description: 'the catalogue listings ignore ?type (every base model comes back)',
+    upstream: 'sandbox',
+    expect: 'filter_conformance',
+    rewrite: {
+      request: (request) => {
+        if (request.method !== 'GET' || request.operationId === 'listGenerations' || !request.query.has('type')) return request;
+        const query = new URLSearchParams(request.query);
+        query.delete('type');
+        return { ...request, query };
+      },
+    },
+  },
+  {
+    id: 'server-error-on-valid-request',
+    description: 'getGeneration answers 503 to valid requests',
+    upstream: 'sandbox',
+    expect: 'not_a_server_error',
+    rewrite: {
+      request: (request) =>
+        request.operationId === 'getGeneration' && request.headers['x-api-key'] ? jsonReply(503, { err: { code: 'unavailable', message: 'try again later' } }) : request,
+    },
+  },
+  {
+    id: 'cross-origin-redirect',
+    description: 'listVoices answers 307 to another origin (the key must not follow)',
+    upstream: 'sandbox',
+    expect: 'status_code_conformance',
+    rewrite: {
+      request: (request) =>
+        request.operationId === 'listVoices'
+          ? { status: 307, headers: { location: 'http://127.0.0.2:9/pub/v1/voices', 'content-type': 'application/json' }, body: '{}' }
+          : request,
+    },
+  },
+  {
+    id: 'generate-skips-validation',
+    description: 'generate takes any body with a valid key (the estimate still validates), and charges for it',
+    upstream: 'sandbox',
+    expect: 'negative_data_rejection',
+    rewrite: { request: (request, tools) => (request.operationId === 'generateMedia' && request.headers['x-api-key'] === tools.apiKey ? acceptEverything(request, tools) : request) },
+  },
+  {
+    id: 'accept-everything-spender',
+    description: 'generate and estimate accept any body and any key, and charge for it',
+    upstream: 'sandbox',
+    expect: 'negative_data_rejection',
+    rewrite: { request: acceptEverything },
+  },
 ];
+

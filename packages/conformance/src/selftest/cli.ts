@@ -12,8 +12,8 @@ const result = await runSelftest({
   ...(values.seed ? { seed: Number(values.seed) } : {}),
   onResult: (r) => {
     if ('id' in r) process.stdout.write(`${r.caught ? 'caught' : 'MISSED'} ${r.id} (${r.expect})\n`);
-    else process.stdout.write(`${r.ok ? 'passed' : 'FAILED'} faithful ${r.target}\n`);
+    else process.stdout.write(`${r.ok ? 'passed' : 'FAILED'} faithful ${r.target} (${r.mode})\n`);
   },
 });
 process.stdout.write(`\n${formatSelftest(result)}\n`);
-process.exitCode = result.caught === result.total && result.falseFailures === 0 ? 0 : 1;
+process.exitCode = result.caught === result.total && result.falseFailures === 0 && result.falseFailuresStrict === 0 ? 0 : 1;

@@ -96,3 +96,22 @@ describe('generated requests', () => {
     fc.assert(fc.property(arbitraryFor(steps), (q) => validate(steps, q).success), { numRuns: 100, seed: 7 });
   });
 });
+
+describe('the basis of an invalid request', () => {
+  it('is documented for a documented rule and an assumption (named) for an assumed one', async () => {
+    const { breachBasis } = await import('../../src/engine/basis.js');
+    const { operationsById } = await import('@mediagen/schema');
+    const generate = operationsById.generateMedia!;
+    const item = { model: 'JuggernautXL', prompt: { positive: 'a lighthouse' } };
+    expect(breachBasis(generate, { body: [{ ...item, steps: 3021 }] })?.source).not.toBe('assumption');
+    expect(breachBasis(generate, { body: [{ ...item, colour: 'blue' }] })).toMatchObject({ source: 'assumption', rule: 'unknown_fields_rejected' });
+    expect(breachBasis(generate, { body: [{ ...item, steps: '20' }] })).toMatchObject({ source: 'assumption', rule: 'json_types_strict' });
+    expect(breachBasis(generate, { body: [{ ...item, steps: 'many' }] })?.source).not.toBe('assumption');
+    expect(breachBasis(generate, { body: [{ narrator: { image_asset_id: 'ast_01', script: 'Hi', voice: 'Rachel', audio_asset_id: 'ast_02' } }] })).toMatchObject({ rule: 'narrator_single_input' });
+    expect(breachBasis(generate, { body: [{ true_touch: { asset_id: 'ast_01', scale_factor: 0.5 } }] })?.source).toBe('assumption');
+    // A body that breaks a documented rule and an assumed one is documented.
+    expect(breachBasis(generate, { body: [{ ...item, colour: 'blue', steps: 3021 }] })?.source).not.toBe('assumption');
+    expect(breachBasis(generate, { body: [item] })).toBeUndefined();
+    expect(breachBasis(operationsById.listModels!, { query: { type: 'SDXL' } })?.source).toBe('assumption');
+  });
+});

@@ -128,12 +128,23 @@ describe('live safety building blocks', () => {
 
   it('the budget refuses a generation above --max-credits with a clear message', () => {
     const budget = new BudgetTracker(10);
-    budget.reserve(6, 'a');
+    const a = budget.reserve(6, 'a');
     expect(() => budget.reserve(5, '"b"')).toThrow(BudgetExceeded);
     expect(budget.refused[0]).toBe(`refusing to generate "b": its estimate of 5 credits would bring the run's spend to 11, above --max-credits 10`);
     expect(budget.spent).toBe(6);
-    budget.release(6);
+    budget.release(a);
     expect(budget.spent).toBe(0);
+  });
+
+  it('the planner keeps its credits for the stateful checks', () => {
+    const budget = new BudgetTracker(10);
+    expect(budget.plan(8)).toBe(true);
+    // Unplanned spending comes out of what is left over.
+    expect(() => budget.reserve(3, '"extra"')).toThrow(/kept for the stateful checks/);
+    budget.reserve(2, '"extra"');
+    budget.reserve(8, '"planned"', true);
+    expect(budget.spent).toBe(10);
+    expect(new BudgetTracker(5).plan(8)).toBe(false);
   });
 
   it('cleanup deletes newest first and records what it could not delete', async () => {
@@ -149,8 +160,14 @@ describe('live safety building blocks', () => {
     expect(registry.leftover).toEqual(['generation g2 (boom)', 'character c1 (the API has no delete for it)', 'generation g1']);
   });
 
-  it('knows the loopback range', () => {
-    for (const host of ['127.0.0.1', '127.3.2.1', 'localhost', '[::1]', 'api.localhost']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['api.rendernet.ai', '10.0.0.1', '192.168.1.2', '127.example.com']) expect(isLoopbackHost(host)).toBe(false);
+  it('knows the loopback range: literal addresses only (a name is resolved first)', () => {
+    for (const host of ['127.0.0.1', '127.3.2.1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopbackHost(host)).toBe(true);
+    for (const host of ['localhost', 'api.localhost', 'api.rendernet.ai', '10.0.0.1', '192.168.1.2', '127.example.com']) expect(isLoopbackHost(host)).toBe(false);
+  });
+
+  it('masks a key as a value: a short key does not rewrite words', () => {
+    const masker = new Masker(['k']);
+    expect(masker.text('skipped with key k, X-API-KEY: k')).toBe('skipped with key ***, X-API-KEY: ***');
+    expect(masker.json({ outcome: 'skipped', header: 'k' })).toEqual({ outcome: 'skipped', header: '***' });
   });
 });

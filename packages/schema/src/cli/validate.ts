@@ -5,26 +5,40 @@
 //   media-validate request.json                       generation request (generate/estimate body)
 //   media-validate --operation createCharacter b.json another operation's body
 //   media-validate --context context.json request.json  rules that need a plan, catalogue, inputs
+//   media-validate --strict request.json              unknown fields are errors, not warnings
 //   cat request.json | media-validate -               read standard input
 //
 // Exit codes: 0 valid (warnings may be printed), 1 invalid, 2 could not check (usage, unreadable
-// file, not JSON, unknown operation).
+// file, not JSON, unknown operation, a context file that is not a valid context).
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { operationsById } from '../operations.js';
-import { type GenerationContext, checkGenerationRequest } from '../rules/check.js';
-import { type Issue, formatIssue, validate } from '../rules/issues.js';
+import { type GenerationContext, checkGenerationRequest, checkRequestBody } from '../rules/check.js';
+import { type Issue, formatIssue } from '../rules/issues.js';
+import { parseContext } from './context.js';
 
-const USAGE = `usage: media-validate [--operation ID] [--context FILE] [--json] FILE|-
+const USAGE = `usage: media-validate [--operation ID] [--context FILE] [--strict] [--max-errors N] [--json] FILE|-
 
 Checks a request body against the media-generation API contract.
   --operation ID   operationId whose body to check (default generateMedia)
   --context FILE   JSON with { plan, catalogue, inputs } for the rules that need outside facts
+  --strict         fields the contract does not name are errors (default: warnings)
+  --max-errors N   print at most N errors and N warnings (default 50)
   --json           print the result as JSON
+Each issue names its rule and where the rule comes from (interface, live-docs or assumption).
 Exit codes: 0 valid, 1 invalid, 2 could not check.`;
 
+const DEFAULT_MAX = 50;
+
 class UsageError extends Error {}
+
+/** Control characters, DEL, C1 controls and line/paragraph separators as \uXXXX: printed values cannot drive the terminal. */
+export function escapeControl(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
 
 function readJson(path: string, what: string): unknown {
   let text: string;
@@ -40,6 +54,11 @@ function readJson(path: string, what: string): unknown {
   }
 }
 
+/** `… and 769,221 more errors` when the list was cut. */
+function more(left: number, what: string): string[] {
+  return left > 0 ? [`… and ${count(left)} more ${what}${left === 1 ? '' : 's'}`] : [];
+}
+
 interface Result {
   ok: boolean;
   errors: Issue[];
@@ -51,7 +70,14 @@ export function run(argv: string[], out: (line: string) => void, err: (line: str
   try {
     const { values, positionals } = parseArgs({
       args: argv,
-      options: { operation: { type: 'string' }, context: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        operation: { type: 'string' },
+        context: { type: 'string' },
+        strict: { type: 'boolean' },
+        'max-errors': { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
       allowPositionals: true,
     });
     if (values.help) {
@@ -63,30 +89,69 @@ export function run(argv: string[], out: (line: string) => void, err: (line: str
     const op = operationsById[operationId];
     if (!op) throw new UsageError(`unknown operation ${JSON.stringify(operationId)}`);
     if (!op.body) throw new UsageError(`${operationId} takes no request body`);
+    const max = values['max-errors'] === undefined ? DEFAULT_MAX : Number(values['max-errors']);
+    if (!Number.isSafeInteger(max) || max < 0) throw new UsageError(`--max-errors takes a whole number ≥ 0, got ${JSON.stringify(values['max-errors'])}`);
     const body = readJson(positionals[0]!, 'request');
-    const context = values.context ? (readJson(values.context, 'context') as GenerationContext) : undefined;
+    let context: GenerationContext | undefined;
+    if (values.context) {
+      const parsed = parseContext(readJson(values.context, 'context'));
+      if ('errors' in parsed) {
+        const shown = parsed.errors.slice(0, max);
+        throw new UsageError(
+          [`context ${values.context} is not a valid context:`, ...shown.map((e) => `  ${formatIssue(e)}`), ...more(parsed.errors.length - shown.length, 'error')]
+            .map(escapeControl)
+            .join('\n'),
+        );
+      }
+      context = parsed.context;
+    }
+    const strict = values.strict === true;
 
     let result: Result;
     if (operationId === 'generateMedia' || operationId === 'estimateGeneration') {
-      const checked = checkGenerationRequest(body, context);
+      const checked = checkGenerationRequest(body, { ...context, strict });
       result = { ok: checked.ok, errors: checked.errors, warnings: checked.warnings, unchecked: context ? checked.unchecked : [] };
     } else {
-      const checked = validate(op.body, body);
-      result = { ok: checked.success, errors: checked.errors, warnings: [], unchecked: [] };
+      result = checkRequestBody(op.body, body, { strict });
     }
 
+    const errors = result.errors.slice(0, max);
+    const warnings = result.warnings.slice(0, max);
     if (values.json) {
-      out(JSON.stringify({ ...result, errors: result.errors.map(formatIssue), warnings: result.warnings.map(formatIssue) }, null, 2));
+      const line = (issue: Issue) => ({ issue: formatIssue(issue), rule: issue.rule, source: issue.source });
+      out(
+        JSON.stringify(
+          {
+            ok: result.ok,
+            errors: errors.map(formatIssue),
+            warnings: warnings.map(formatIssue),
+            unchecked: result.unchecked,
+            rules: { errors: errors.map(line), warnings: warnings.map(line) },
+            omitted: { errors: result.errors.length - errors.length, warnings: result.warnings.length - warnings.length },
+          },
+          null,
+          2,
+        ),
+      );
     } else {
-      for (const issue of result.errors) out(`error   ${formatIssue(issue)}`);
-      for (const issue of result.warnings) out(`warning ${formatIssue(issue)}`);
-      for (const rule of result.unchecked) out(`skipped ${rule}`);
-      out(result.ok ? `valid ${operationId} request${result.warnings.length ? ` (${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'})` : ''}` : `invalid: ${result.errors.length} error${result.errors.length === 1 ? '' : 's'}`);
+      const print = (line: string) => out(escapeControl(line));
+      const basis = (issue: Issue) => (issue.source === 'assumption' ? ' [assumption]' : '');
+      for (const issue of errors) print(`error   ${formatIssue(issue)}${basis(issue)}`);
+      for (const line of more(result.errors.length - errors.length, 'error')) print(line);
+      for (const issue of warnings) print(`warning ${formatIssue(issue)}`);
+      for (const line of more(result.warnings.length - warnings.length, 'warning')) print(line);
+      for (const rule of result.unchecked) print(`skipped ${rule}`);
+      print(
+        result.ok
+          ? `valid ${operationId} request${result.warnings.length ? ` (${count(result.warnings.length)} warning${result.warnings.length === 1 ? '' : 's'})` : ''}`
+          : `invalid: ${count(result.errors.length)} error${result.errors.length === 1 ? '' : 's'}`,
+      );
     }
     return result.ok ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      err(`media-validate: ${(error as Error).message}`);
+      // Lines of the message are ours; each is escaped on its own, so a value cannot add lines.
+      for (const line of `media-validate: ${(error as Error).message}`.split('\n')) err(escapeControl(line));
       err('run media-validate --help for usage');
       return 2;
     }

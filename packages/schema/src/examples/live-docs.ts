@@ -36,10 +36,10 @@ export const getMediaResponse = {
 export const deleteGenerationResponse = { data: { id: 'gen_01' }, err: {} };
 
 /**
- * POST /pub/v1/generations. The docs' example is cut after `style_detail`; `type` and the
- * `style_detail` object are our completion (marked in the fixture test).
+ * POST /pub/v1/generations, verbatim as far as the docs show it: the example is cut where
+ * `style_detail` begins (its value, `err` and anything after are not visible), so it stops here.
  */
-export const generateResponse = {
+export const generateResponseAsShown = {
   data: {
     credits_remaining: 20,
     generation_id: 'gen_01',
@@ -50,10 +50,19 @@ export const generateResponse = {
         model: 'JuggernautXL',
         status: 'initiated',
         style: 'Bokeh',
-        style_detail: { name: 'Bokeh', base_model: 'sdxl' },
-        type: 'image',
       },
     ],
+  },
+};
+
+/**
+ * The same example completed: `style_detail` (its value is cut; the request's `{ name, base_model }`
+ * shape is assumed) and `type` (added on 2024-09-04 per the interface description) are ours.
+ */
+export const generateResponse = {
+  data: {
+    ...generateResponseAsShown.data,
+    media: [{ ...generateResponseAsShown.data.media[0]!, style_detail: { name: 'Bokeh', base_model: 'sdxl' }, type: 'image' }],
   },
 };
 
@@ -146,7 +155,10 @@ export const archiveAssetsResponse = {
   err: { code: 'error_code', message: 'error_message' },
 };
 
-/** Generation items assembled from the docs' field examples, one per kind. */
+/**
+ * Generation items assembled from the docs' field examples, one per kind (the docs' own composite
+ * example, with every field at once, is the committed fixture test/fixtures/docs/generate-composite.json).
+ */
 export const generationItems = {
   standard: {
     aspect_ratio: '1:1',

@@ -28,6 +28,10 @@ export function describeInstruction(instruction: Instruction): string {
       return `${parameterKind(instruction.in)} ${code(instruction.from)} of ${list(instruction.operations)} renamed to ${code(instruction.to)}`;
     case 'param_added':
       return `${parameterKind(instruction.in)} ${code(instruction.name)} added to ${list(instruction.operations)}`;
+    case 'rule_added':
+      return `rule ${code(instruction.rule)} applies to ${code(instruction.schema)}`;
+    case 'field_deprecated':
+      return `${code(`${instruction.schema}.${instruction.field}`)} deprecated${instruction.use ? ` in favour of ${code(instruction.use)}` : ''}`;
   }
 }
 

@@ -4,9 +4,11 @@
 import {
   enumValueAdded,
   fieldAdded,
+  fieldDeprecated,
   fieldRenamed,
   queryParamAdded,
   queryParamRenamed,
+  ruleAdded,
   type VersionChange,
 } from './instructions.js';
 
@@ -51,7 +53,7 @@ export const ledger: readonly VersionChange[] = [
     description:
       '`GET /pub/v1/controlnets?type=flux` lists the control nets for Flux models and styles; with Flux, ' +
       '`control_net` does not take `resize_mode` or `control_mode`.',
-    instructions: [enumValueAdded('ControlnetType', 'flux')],
+    instructions: [enumValueAdded('ControlnetType', 'flux'), ruleAdded('GenerationItem', 'flux_control_net_modes')],
   },
   {
     date: '2025-03-06',
@@ -67,7 +69,11 @@ export const ledger: readonly VersionChange[] = [
     description:
       '`character.mode` chooses how closely a character is followed: `flexible`, `balanced` or `strong`. ' +
       '`weight` and `enable_facelock` are deprecated in its favour.',
-    instructions: [fieldAdded('CharacterSettings', 'mode')],
+    instructions: [
+      fieldAdded('CharacterSettings', 'mode'),
+      fieldDeprecated('CharacterSettings', 'weight', { use: 'mode' }),
+      fieldDeprecated('CharacterSettings', 'enable_facelock', { use: 'mode' }),
+    ],
   },
 ];
 

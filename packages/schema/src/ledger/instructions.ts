@@ -42,6 +42,22 @@ export type Instruction =
       to: string;
     }
   | {
+      /**
+       * A rule of the contract (an id from `rules()`) took effect. Its JSON Schema form, a subschema
+       * of `schema` tagged `x-rule: <rule>`, is absent from older documents.
+       */
+      op: 'rule_added';
+      schema: SchemaName;
+      rule: string;
+    }
+  | {
+      /** `field` of `schema` was deprecated (older documents do not mark it), optionally in favour of `use`. */
+      op: 'field_deprecated';
+      schema: SchemaName;
+      field: string;
+      use?: string;
+    }
+  | {
       /** A parameter was added to these operations. */
       op: 'param_added';
       operations: OperationId[];
@@ -84,4 +100,11 @@ export const queryParamAdded = (operations: OperationId[], name: string): Instru
   operations,
   in: 'query',
   name,
+});
+export const ruleAdded = (schema: SchemaName, rule: string): Instruction => ({ op: 'rule_added', schema, rule });
+export const fieldDeprecated = (schema: SchemaName, field: string, opts: { use?: string } = {}): Instruction => ({
+  op: 'field_deprecated',
+  schema,
+  field,
+  ...opts,
 });

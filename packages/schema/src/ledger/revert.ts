@@ -234,6 +234,36 @@ function revertEnumValueAdded(context: Context, schemaName: string, value: strin
   if (!found) fail(context, `the enum of "${schemaName}" has no value ${JSON.stringify(value)} as of ${context.change.date}.`);
 }
 
+/** Removes the combinator members of the component tagged `x-rule: rule` (the rule's JSON Schema form). */
+function revertRuleAdded(context: Context, schemaName: string, rule: string): void {
+  let found = false;
+  for (const part of ownSubschemas(namedSchema(context, schemaName))) {
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+      const members = part[key];
+      if (!Array.isArray(members)) continue;
+      const kept = members.filter((member) => !(isObject(member) && member['x-rule'] === rule));
+      if (kept.length === members.length) continue;
+      found = true;
+      if (kept.length === 0) delete part[key];
+      else part[key] = kept;
+    }
+  }
+  if (!found) fail(context, `"${schemaName}" has no subschema tagged x-rule "${rule}" as of ${context.change.date}.`);
+}
+
+/** Older documents do not mark the field deprecated. */
+function revertFieldDeprecated(context: Context, schemaName: string, field: string): void {
+  let found = false;
+  for (const part of ownSubschemas(namedSchema(context, schemaName))) {
+    const property = isObject(part.properties) ? part.properties[field] : undefined;
+    if (isObject(property) && property.deprecated === true) {
+      delete property.deprecated;
+      found = true;
+    }
+  }
+  if (!found) fail(context, `"${schemaName}.${field}" is not marked deprecated as of ${context.change.date}.`);
+}
+
 function findOperationEntry(context: Context, operationId: string): OperationEntry {
   const entry = listOperations(context.document).find((candidate) => candidate.operationId === operationId);
   if (!entry) fail(context, `operation "${operationId}" is not in the document.`);
@@ -375,6 +405,12 @@ export function revertChange(documentAt: JsonObject, change: VersionChange): Jso
         break;
       case 'param_added':
         revertParamAdded(context, instruction.operations, instruction.in, instruction.name);
+        break;
+      case 'rule_added':
+        revertRuleAdded(context, instruction.schema, instruction.rule);
+        break;
+      case 'field_deprecated':
+        revertFieldDeprecated(context, instruction.schema, instruction.field);
         break;
       default:
         fail(context, `unknown instruction ${JSON.stringify((instruction as { op?: unknown }).op)}.`);

@@ -2,14 +2,20 @@
 // true_touch, narrator, video_anyone, characters). Upload is two steps: ask for a slot (v1 or v2),
 // then send the bytes to the returned presigned `upload_url`.
 import { Dim, PageQuery, SizeInput, requestObject, responseObject } from '../common.js';
-import { assumed, fromDocs } from '../provenance.js';
+import { assumed, assumption, fromDocs } from '../provenance.js';
 import { z } from '../zod.js';
 
 export const ASSET_TYPES = ['image', 'video', 'audio'] as const;
 export const AssetType = z.enum(ASSET_TYPES).openapi('AssetType', { example: 'image' });
-/** `pending` after upload and `archive` after archiving are documented; `active`/`failed` are assumed. */
+/**
+ * Asset statuses seen: `pending` after upload and `archive` after archiving (docs examples); `active`
+ * and `failed` come from third-party clients. No source lists the values, so the field is an open
+ * string (tolerant reader) and this list is only what we know of.
+ */
 export const ASSET_STATUSES = ['pending', 'active', 'failed', 'archive'] as const;
-export const AssetStatus = z.enum(ASSET_STATUSES).openapi('AssetStatus', { example: 'pending' });
+export const AssetStatus = z
+  .string()
+  .openapi('AssetStatus', { example: 'pending', description: 'Seen: `pending` (after upload), `archive` (after archiving); clients also report `active`, `failed`.' });
 
 export const UploadAssetRequest = requestObject(
   'UploadAssetRequest',
@@ -26,7 +32,7 @@ export const AssetFile = responseObject('AssetFile', {
 export const AssetV1 = responseObject('AssetV1', {
   id: fromDocs(z.string().openapi({ example: 'ast_xxxxxxxx' })),
   data: fromDocs(AssetFile),
-  status: assumed(AssetStatus, 'asset status is one of pending, active, failed, archive'),
+  status: fromDocs(AssetStatus, 'examples show pending and archive'),
   tags: fromDocs(z.array(z.string()).openapi({ example: ['api'] })),
   type: fromDocs(AssetType),
 });
@@ -39,12 +45,12 @@ export const UploadSlotV1 = responseObject('UploadSlotV1', {
 export type UploadSlotV1 = z.infer<typeof UploadSlotV1>;
 
 export const ArchiveAssetsRequest = requestObject('ArchiveAssetsRequest', {
-  ids: fromDocs(z.array(z.string()).min(1).openapi({ example: ['ast_01'] })),
+  ids: fromDocs(z.array(z.string()).min(1).openapi({ example: ['ast_01'] }), undefined, { length: assumption('the service rejects an empty ids list') }),
 });
 export type ArchiveAssetsRequest = z.infer<typeof ArchiveAssetsRequest>;
 
 export const UploadAssetV2Query = {
-  type: fromDocs(AssetType.optional(), 'image (default), video (mp4, webm) or audio (mp3)'),
+  type: fromDocs(AssetType.default('image').openapi({ default: 'image' }), 'image (default), video (mp4, webm) or audio (mp3)'),
 };
 
 export const UploadSlotV2 = responseObject('UploadSlotV2', {
@@ -59,11 +65,11 @@ export type UploadSlotV2 = z.infer<typeof UploadSlotV2>;
 export const AssetV2 = responseObject(
   'AssetV2',
   {
-    id: fromDocs(z.string().openapi({ example: 'ast_xxxxxxxx' })),
-    type: fromDocs(AssetType),
-    status: assumed(AssetStatus, 'asset status is one of pending, active, failed, archive'),
-    size: fromDocs(Dim, 'docs name the detail "size"'),
-    url: fromDocs(z.string().openapi({ example: 'https://s3-asset-url' })),
+    id: assumed(z.string().openapi({ example: 'ast_xxxxxxxx' }), 'a v2 asset carries its id as id, like the v2 upload response'),
+    type: assumed(AssetType, 'a v2 asset carries its kind as type (image, video, audio)'),
+    status: assumed(AssetStatus, 'a v2 asset carries its status as status'),
+    size: assumed(Dim, 'a v2 asset carries its dimensions as size (the docs name the detail, not the field)'),
+    url: assumed(z.string().openapi({ example: 'https://s3-asset-url' }), 'a v2 asset carries its file URL as url'),
     duration: assumed(z.number().min(0).optional().openapi({ example: 5 }), 'videos and audio carry duration in seconds'),
     frames: assumed(z.int().min(0).optional().openapi({ example: 150 }), 'videos carry their total frame count as frames'),
   },

@@ -2,7 +2,7 @@
 // narrator's voices. Their pages were not available, so item shapes beyond `name` and `base_model`
 // are assumptions; items are open objects so extra fields the service sends are kept.
 import { PageQuery, responseObject } from '../common.js';
-import { assumed, fromDocs, fromInterface } from '../provenance.js';
+import { assumed, assumption, fromDocs, fromInterface } from '../provenance.js';
 import { z } from '../zod.js';
 
 /** Values of `type` on the model, style and LoRA listings. */
@@ -12,26 +12,31 @@ export const ResourceType = z.enum(RESOURCE_TYPES).openapi('ResourceType', { exa
 export const ControlnetType = z.enum(RESOURCE_TYPES).openapi('ControlnetType', { example: 'flux' });
 
 const typeQuery = <T extends z.ZodType>(schema: T) => ({
-  type: assumed(schema, 'type filters by base model: sd, sdxl or flux (only flux is documented)').optional(),
+  type: fromInterface(schema.optional(), 'added on 2024-11-08; flux is shown for control nets', {
+    enum: assumption('type takes sd, sdxl or flux (only flux is documented); other values are rejected'),
+  }),
   ...PageQuery,
 });
 export const CatalogueQuery = typeQuery(ResourceType);
 export const ControlnetQuery = typeQuery(ControlnetType);
 export const VoicesQuery = { ...PageQuery };
 
-const catalogueItem = (name: string, example: string, baseModel: string) =>
+const catalogueItem = (name: string, example: string, baseModel: string, documented = false) =>
   responseObject(name, {
-    name: fromDocs(z.string().openapi({ example })),
-    base_model: assumed(z.string().openapi({ example: baseModel }), `${name} items carry base_model like the Flux control net example`),
+    name: documented ? fromDocs(z.string().openapi({ example })) : assumed(z.string().openapi({ example }), `${name} items carry their name as name`),
+    base_model: documented
+      ? fromDocs(z.string().openapi({ example: baseModel }), 'the Flux control net example')
+      : assumed(z.string().openapi({ example: baseModel }), `${name} items carry base_model like the Flux control net example`),
   });
 
 export const Model = catalogueItem('Model', 'JuggernautXL', 'sdxl');
 export const Style = catalogueItem('Style', 'Bokeh', 'sdxl');
-export const Controlnet = catalogueItem('Controlnet', 'Canny', 'flux');
+/** The one listing the docs show: `GET /pub/v1/controlnets?type=flux` answers `{ base_model, name }` items. */
+export const Controlnet = catalogueItem('Controlnet', 'Canny', 'flux', true);
 export const Lora = catalogueItem('Lora', 'lora_name', 'sdxl');
 export type CatalogueItem = z.infer<typeof Model>;
 
 export const Voice = responseObject('Voice', {
-  name: fromInterface(z.string().openapi({ example: 'Rachel' }), 'narrator.voice takes this name'),
+  name: assumed(z.string().openapi({ example: 'Rachel' }), 'voice items carry the name narrator.voice takes as name (the voices page is not available)'),
 });
 export type Voice = z.infer<typeof Voice>;

@@ -7,14 +7,14 @@
 // metadata beside the zod refinement), so Prism and any validator enforce it too; the property test
 // in test/agreement proves the two verdicts agree.
 import { requestObject } from '../common.js';
-import { assumed, fromDocs, fromInterface } from '../provenance.js';
+import { assumption, fromDocs, fromInterface } from '../provenance.js';
 import { z } from '../zod.js';
 
 /** Counts characters as JSON Schema does (code points), not UTF-16 units as String#length does. */
 export function maxChars(max: number) {
   return z
     .string()
-    .refine((s) => [...s].length <= max, { message: `at most ${max} characters` })
+    .refine((s) => [...s].length <= max, { message: `at most ${max} characters`, params: { constraint: 'length' } })
     .openapi({ maxLength: max });
 }
 
@@ -118,8 +118,12 @@ export const TrueTouch = requestObject(
   'TrueTouch',
   {
     asset_id: fromDocs(z.string().openapi({ example: 'ast_01' })),
-    enhance_strength: assumed(z.number().min(0).optional().openapi({ example: 0.5 }), 'enhance_strength is optional and non-negative'),
-    scale_factor: assumed(z.number().min(1).optional().openapi({ example: 1.5 }), 'scale_factor is optional and at least 1'),
+    enhance_strength: fromDocs(z.number().min(0).optional().openapi({ example: 0.5 }), 'range not shown', {
+      range: assumption('the service rejects a negative enhance_strength'),
+    }),
+    scale_factor: fromDocs(z.number().min(1).optional().openapi({ example: 1.5 }), 'range not shown', {
+      range: assumption('the service rejects a scale_factor below 1'),
+    }),
   },
   'Enhances and upscales the uploaded image `asset_id`.',
 );
@@ -127,19 +131,26 @@ export type TrueTouch = z.infer<typeof TrueTouch>;
 
 const exactlyOne = (a: string, b: string) => (v: Record<string, unknown>) => (v[a] === undefined) !== (v[b] === undefined);
 
+/** Marks a refinement's issue with the id of the rule it enforces (see ../rules/catalog.ts). */
+export const ruleParams = (rule: string) => ({ params: { rule } });
+
 export const VideoAnyone = requestObject(
   'VideoAnyone',
   {
-    media_id: fromInterface(z.string().optional().openapi({ example: 'media_01' })),
+    media_id: fromDocs(z.string().optional().openapi({ example: 'media_01' }), 'the docs example passes an asset id here'),
     asset_id: fromInterface(z.string().optional().openapi({ example: 'ast_01' })),
-    prompt: fromInterface(maxChars(500).openapi({ example: 'Camera static, a woman riding a bicycle' })),
-    duration: assumed(z.int().min(1).optional().openapi({ example: 5 }), 'duration is a whole number of seconds'),
+    prompt: fromInterface(maxChars(500).openapi({ example: 'Camera static, a woman riding a bicycle' }), 'at most 500 characters'),
+    duration: fromDocs(z.int().min(1).optional().openapi({ example: 5 }), 'allowed values not shown', {
+      type: assumption('duration is a whole number of seconds'),
+      range: assumption('the service rejects a duration below 1'),
+    }),
   },
   'Image to video. The input image (a generated `media_id` or an uploaded `asset_id`, exactly one) must have aspect ratio 3:5 or 5:3.',
 )
   .refine(exactlyOne('media_id', 'asset_id'), {
     message: 'give exactly one of media_id and asset_id',
     path: ['media_id'],
+    ...ruleParams('video_anyone_input'),
   })
   .openapi({ oneOf: [{ required: ['media_id'] }, { required: ['asset_id'] }] });
 export type VideoAnyone = z.infer<typeof VideoAnyone>;
@@ -153,36 +164,59 @@ export const Narrator = requestObject(
     voice: fromDocs(z.string().optional().openapi({ example: 'Rachel' }), 'names from GET /pub/v1/voices'),
     audio_asset_id: fromInterface(z.string().optional().openapi({ example: 'ast_audxxxxx' })),
   },
-  'A talking video. Either `script` with `voice`, or an uploaded `audio_asset_id`.',
+  'A talking video. Either `script` with `voice`, or an uploaded `audio_asset_id`. The docs\u2019 own example sends both; which wins is not documented.',
 )
   .superRefine((v, ctx) => {
-    const scripted = v.script !== undefined || v.voice !== undefined;
-    if (v.audio_asset_id !== undefined) {
-      if (scripted) ctx.addIssue({ code: 'custom', path: ['audio_asset_id'], message: 'give either script with voice, or audio_asset_id, not both' });
-    } else if (v.script === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['script'], message: 'required (or give audio_asset_id)' });
+    if (v.audio_asset_id !== undefined) return;
+    if (v.script === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['script'], message: 'required (or give audio_asset_id)', ...ruleParams('narrator_input') });
     } else if (v.voice === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['voice'], message: 'required with script' });
+      ctx.addIssue({ code: 'custom', path: ['voice'], message: 'required with script (or give audio_asset_id)', ...ruleParams('narrator_input') });
     }
   })
-  .openapi({
-    oneOf: [
-      { required: ['script', 'voice'], not: { required: ['audio_asset_id'] } },
-      { required: ['audio_asset_id'], not: { anyOf: [{ required: ['script'] }, { required: ['voice'] }] } },
-    ],
-  });
+  .openapi({ anyOf: [{ required: ['script', 'voice'] }, { required: ['audio_asset_id'] }] });
 export type Narrator = z.infer<typeof Narrator>;
 
 /** The fields that choose a generation's kind, highest priority first. */
 export const KIND_FIELDS = ['segment', 'style', 'style_detail', 'model', 'true_touch', 'narrator', 'video_anyone'] as const;
 
-const isFlux = (item: { model?: string | undefined; style_detail?: { base_model: string } | undefined }) =>
-  item.model === FLUX_MODEL || item.style_detail?.base_model === FLUX_BASE_MODEL;
+type KindFields = { segment?: unknown; style?: unknown; model?: string | undefined; style_detail?: { base_model: string } | undefined };
+
+/**
+ * True when Flux is the item's *chosen* kind: a Flux style (`style_detail.base_model` "flux") when a
+ * style is chosen, or the model "Flux" when the model is (a segment outranks both, a style outranks
+ * the model).
+ */
+const isFlux = (item: KindFields): boolean => {
+  if (item.segment !== undefined) return false;
+  if (item.style !== undefined || item.style_detail !== undefined) return item.style_detail?.base_model === FLUX_BASE_MODEL;
+  return item.model === FLUX_MODEL;
+};
+
+/** The same condition in JSON Schema, for the emitted document. */
+const FLUX_CHOSEN = {
+  anyOf: [
+    {
+      required: ['style_detail'],
+      properties: { style_detail: { required: ['base_model'], properties: { base_model: { const: FLUX_BASE_MODEL } } } },
+      not: { required: ['segment'] },
+    },
+    {
+      required: ['model'],
+      properties: { model: { const: FLUX_MODEL } },
+      not: { anyOf: [{ required: ['segment'] }, { required: ['style'] }, { required: ['style_detail'] }] },
+    },
+  ],
+};
 
 const itemShape = {
   aspect_ratio: AspectRatio.optional(),
-  batch_size: fromDocs(z.int().min(1).optional().openapi({ example: 1 }), 'maximum depends on the plan'),
-  cfg_scale: fromDocs(z.number().min(4).max(127).optional().openapi({ example: 7 })),
+  batch_size: fromDocs(z.int().min(1).optional().openapi({ example: 1 }), 'maximum depends on the plan', {
+    range: assumption('the service rejects a batch_size below 1'),
+  }),
+  cfg_scale: fromDocs(z.number().min(4).max(127).optional().openapi({ example: 7 }), 'guidance', {
+    range: { source: 'interface', note: 'guidance 4 ≤ x ≤ 127' },
+  }),
   character: fromDocs(CharacterSettings.optional()),
   control_net: fromDocs(ControlNet.optional()),
   facelock: fromDocs(Facelock.optional()),
@@ -194,7 +228,9 @@ const itemShape = {
   sampler: Sampler.optional(),
   seed: fromDocs(z.int().optional().openapi({ example: 1234 }), 'random when omitted'),
   segment: fromDocs(Segment.optional()),
-  steps: fromDocs(z.int().min(10).max(3020).optional().openapi({ example: 20 })),
+  steps: fromDocs(z.int().min(10).max(3020).optional().openapi({ example: 20 }), undefined, {
+    range: { source: 'interface', note: 'steps 10 ≤ x ≤ 3020' },
+  }),
   style: fromDocs(z.string().optional().openapi({ example: 'Bokeh' }), 'being phased out in favour of style_detail'),
   style_detail: fromDocs(StyleDetail.optional()),
   true_touch: fromDocs(TrueTouch.optional()),
@@ -204,31 +240,23 @@ const itemShape = {
 export const GenerationItem = requestObject(
   'GenerationItem',
   itemShape,
-  'One generation. Exactly one kind applies, by priority: segment > style (or style_detail) > model > true_touch > narrator > video_anyone; ' +
-    'fields the chosen kind ignores are reported as warnings by `checkGenerationRequest`.',
+  'One generation. It should name one kind; if it names several, the highest priority wins: segment > style (or style_detail) > model > true_touch > narrator > video_anyone. ' +
+    'Fields the chosen kind ignores, and an item that names no kind, are reported as warnings by `checkGenerationRequest`.',
 )
   .superRefine((item, ctx) => {
-    if (!KIND_FIELDS.some((k) => item[k] !== undefined)) {
-      ctx.addIssue({ code: 'custom', path: [], message: `choose a kind: give one of ${KIND_FIELDS.join(', ')}` });
-    }
     if (isFlux(item) && item.control_net) {
       for (const field of ['resize_mode', 'control_mode'] as const) {
         if (item.control_net[field] !== undefined) {
-          ctx.addIssue({ code: 'custom', path: ['control_net', field], message: 'not supported with Flux' });
+          ctx.addIssue({ code: 'custom', path: ['control_net', field], message: 'not supported with Flux', ...ruleParams('flux_control_net_modes') });
         }
       }
     }
   })
   .openapi({
-    anyOf: KIND_FIELDS.map((k) => ({ required: [k] })),
     allOf: [
       {
-        if: {
-          anyOf: [
-            { required: ['model'], properties: { model: { const: FLUX_MODEL } } },
-            { required: ['style_detail'], properties: { style_detail: { required: ['base_model'], properties: { base_model: { const: FLUX_BASE_MODEL } } } } },
-          ],
-        },
+        'x-rule': 'flux_control_net_modes',
+        if: FLUX_CHOSEN,
         then: {
           properties: { control_net: { not: { anyOf: [{ required: ['resize_mode'] }, { required: ['control_mode'] }] } } },
         },
@@ -237,10 +265,14 @@ export const GenerationItem = requestObject(
   } as never);
 export type GenerationItem = z.infer<typeof GenerationItem>;
 
-export const GenerationRequest = z
-  .array(GenerationItem)
-  .min(1)
-  .openapi('GenerationRequest', { description: 'A JSON array of generation items; even one job is sent as `[ { … } ]`.' });
+export const GenerationRequest = fromDocs(
+  z
+    .array(GenerationItem)
+    .min(1)
+    .openapi('GenerationRequest', { description: 'A JSON array of generation items; even one job is sent as `[ { … } ]`.' }),
+  'the body is a JSON array of items',
+  { length: assumption('the service rejects an empty array') },
+);
 export type GenerationRequest = z.infer<typeof GenerationRequest>;
 
 /** What callers may write: `prompt` as a plain string is accepted by the client and sent as `{ positive }`. */

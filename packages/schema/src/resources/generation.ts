@@ -7,21 +7,23 @@ import { assumed, fromDocs, fromInterface } from '../provenance.js';
 import { z } from '../zod.js';
 
 export const MEDIA_TYPES = ['image', 'video'] as const;
-export const MediaType = fromInterface(z.enum(MEDIA_TYPES).openapi('MediaType', { example: 'image' }));
+export const MediaType = fromDocs(z.enum(MEDIA_TYPES).openapi('MediaType', { example: 'image' }), 'get generation and get media list image, video');
 
 /**
- * Every media status seen: `initiated` (generate response), `pending`, `success`, `failed`
- * (get/list). The lifecycle is initiated → pending → success | failed.
+ * Every media status a source lists: `initiated` (generate response), `pending`, `success`, `failed`
+ * (get/list) and `censored` (the deprecated status endpoints, which report the same media). The
+ * lifecycle is initiated → pending → success | failed | censored.
  */
-export const MEDIA_STATUSES = ['initiated', 'pending', 'success', 'failed'] as const;
+export const MEDIA_STATUSES = ['initiated', 'pending', 'success', 'failed', 'censored'] as const;
 export const MediaStatus = fromDocs(z.enum(MEDIA_STATUSES).openapi('MediaStatus', { example: 'success' }));
 /** Statuses after which a media item no longer changes. */
-export const TERMINAL_MEDIA_STATUSES: readonly MediaStatusValue[] = ['success', 'failed'];
+export const TERMINAL_MEDIA_STATUSES: readonly MediaStatusValue[] = ['success', 'failed', 'censored'];
 export type MediaStatusValue = (typeof MEDIA_STATUSES)[number];
 
+// The docs' generate example is cut where `style_detail` begins: its shape is assumed to echo the request's.
 export const StyleDetailEcho = responseObject('StyleDetailEcho', {
-  name: fromDocs(z.string().openapi({ example: 'Black & White' })),
-  base_model: fromDocs(z.string().openapi({ example: 'flux' })),
+  name: assumed(z.string().openapi({ example: 'Black & White' }), 'the echoed style_detail carries the style name as name'),
+  base_model: assumed(z.string().openapi({ example: 'flux' }), 'the echoed style_detail carries base_model'),
 });
 
 export const GeneratedMedia = responseObject(

@@ -1,11 +1,14 @@
 // The one function that checks a whole generation request: the schema (ranges, enums, one-of,
-// Flux and control_net), the kind warnings, and the rules that need facts from outside the request
-// (the caller's plan, the catalogue listings, the input files' metadata). A rule whose facts are
-// not given is skipped and named in `unchecked`, never silently passed.
+// Flux and control_net), fields the contract does not name, the kind warnings, and the rules that
+// need facts from outside the request (the caller's plan, the catalogue listings, the input files'
+// metadata). A rule whose facts are not given is skipped and named in `unchecked`, never silently
+// passed. Every issue names its rule and that rule's basis (see ./catalog.ts).
+import type { z } from '../zod.js';
 import type { CatalogueItem } from '../resources/catalogue.js';
 import { type GenerationItem, type GenerationRequest, GenerationRequest as GenerationRequestSchema } from '../resources/generation-request.js';
-import { type Issue, validate } from './issues.js';
-import { generationKind, ignoredFieldWarnings } from './kinds.js';
+import { type Issue, ruleIssue, validate } from './issues.js';
+import { generationKind, ignoredFieldWarnings, readsLoras } from './kinds.js';
+import { unknownFieldIssues } from './unknown-fields.js';
 
 export interface InputMetadata {
   width: number;
@@ -23,6 +26,11 @@ export interface GenerationContext {
   catalogue?: { models?: readonly CatalogueItem[]; styles?: readonly CatalogueItem[]; loras?: readonly CatalogueItem[] };
   /** Metadata of input images and videos, by `media_id` or `asset_id`. */
   inputs?: Readonly<Record<string, InputMetadata>>;
+}
+
+export interface CheckOptions extends GenerationContext {
+  /** Unknown fields are errors, not warnings (media-validate --strict). */
+  strict?: boolean;
 }
 
 export interface CheckResult {
@@ -49,23 +57,31 @@ export function normalizeBaseModel(base: string): string {
   return key === 'sd' || key === 'sd1' ? 'sd15' : key;
 }
 
-const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+/** Greatest common divisor of two whole numbers (iterative: no input can exhaust the stack). */
+const gcd = (a: number, b: number): number => {
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return 1;
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+};
 const ratioText = (w: number, h: number) => {
   const g = gcd(Math.round(w), Math.round(h)) || 1;
   return `${Math.round(w) / g}:${Math.round(h) / g}`;
 };
 
-/** The names an item picks from the listings; `unknown_resource` when a given listing lacks one. */
+/** The names the item's chosen kind reads from the listings; `unknown_resource` when a given listing lacks one. */
 function checkCatalogueNames(item: GenerationItem, index: number, catalogue: GenerationContext['catalogue'], errors: Issue[]) {
   const check = (list: readonly CatalogueItem[] | undefined, name: string | undefined, path: (string | number)[], what: string) => {
     if (list && name !== undefined && !list.some((entry) => entry.name === name)) {
-      errors.push({ path: [index, ...path], message: `unknown ${what} "${name}" (not in the catalogue)`, code: 'unknown_resource' });
+      errors.push(ruleIssue('catalogue_name', [index, ...path], `unknown ${what} "${name}" (not in the catalogue)`, { code: 'unknown_resource' }));
     }
   };
-  check(catalogue?.models, item.model, ['model'], 'model');
-  check(catalogue?.styles, item.style, ['style'], 'style');
-  check(catalogue?.styles, item.style_detail?.name, ['style_detail', 'name'], 'style');
-  item.loras?.forEach((lora, j) => check(catalogue?.loras, lora.name, ['loras', j, 'name'], 'LoRA'));
+  const kind = generationKind(item);
+  if (kind === 'model') check(catalogue?.models, item.model, ['model'], 'model');
+  if (kind === 'style') {
+    check(catalogue?.styles, item.style, ['style'], 'style');
+    check(catalogue?.styles, item.style_detail?.name, ['style_detail', 'name'], 'style');
+  }
+  if (readsLoras(item)) item.loras?.forEach((lora, j) => check(catalogue?.loras, lora.name, ['loras', j, 'name'], 'LoRA'));
 }
 
 /** The base model of the item's style or model, when the listings tell it. */
@@ -81,7 +97,8 @@ function baseModelOf(item: GenerationItem, catalogue: NonNullable<GenerationCont
 }
 
 function checkLoras(item: GenerationItem, index: number, context: GenerationContext, errors: Issue[], unchecked: string[]) {
-  if (!item.loras?.length) return;
+  // Only a kind that reads loras (a non-Flux style or model) holds them to a base model.
+  if (!item.loras?.length || !readsLoras(item)) return;
   const catalogue = context.catalogue;
   if (!catalogue?.loras) {
     unchecked.push(`[${index}].loras: base model match (no LoRA listing given)`);
@@ -92,11 +109,7 @@ function checkLoras(item: GenerationItem, index: number, context: GenerationCont
   item.loras.forEach((lora, j) => {
     const found = catalogue.loras!.find((entry) => entry.name === lora.name);
     if (found && target && normalizeBaseModel(found.base_model) !== normalizeBaseModel(target.base)) {
-      errors.push({
-        path: [index, 'loras', j, 'name'],
-        message: `LoRA "${lora.name}" is for ${found.base_model} but ${target.what} is ${target.base}`,
-        code: 'lora_base_model',
-      });
+      errors.push(ruleIssue('lora_base_model', [index, 'loras', j, 'name'], `LoRA "${lora.name}" is for ${found.base_model} but ${target.what} is ${target.base}`));
     }
   });
 }
@@ -114,11 +127,9 @@ function checkVideoAnyone(item: GenerationItem, index: number, context: Generati
   const ratio = input.width / input.height;
   const fits = VIDEO_ANYONE_RATIOS.some(([w, h]) => Math.abs(ratio / (w / h) - 1) <= RATIO_TOLERANCE);
   if (!fits) {
-    errors.push({
-      path: [index, 'video_anyone', field],
-      message: `input image is ${input.width}×${input.height} (${ratioText(input.width, input.height)}); video_anyone needs 3:5 or 5:3`,
-      code: 'video_anyone_aspect_ratio',
-    });
+    errors.push(
+      ruleIssue('video_anyone_aspect_ratio', [index, 'video_anyone', field], `input image is ${input.width}×${input.height} (${ratioText(input.width, input.height)}); video_anyone needs 3:5 or 5:3`),
+    );
   }
 }
 
@@ -135,35 +146,49 @@ function checkNarrator(item: GenerationItem, index: number, context: GenerationC
   if (video.frames !== undefined && video.duration !== undefined && video.duration > 0) {
     const fps = video.frames / video.duration;
     if (fps > maxFps) {
-      errors.push({ path, message: `video is ${+fps.toFixed(2)} fps (${video.frames} frames / ${video.duration} s); at most ${maxFps}`, code: 'narrator_fps' });
+      errors.push(ruleIssue('narrator_video_fps', path, `video is ${+fps.toFixed(2)} fps (${video.frames} frames / ${video.duration} s); at most ${maxFps}`, { code: 'narrator_fps' }));
     }
   } else {
     unchecked.push(`[${index}].narrator.video_asset_id: frame rate (frames and duration not given)`);
   }
-  if (video.height > maxHeight) errors.push({ path, message: `video height ${video.height} is above ${maxHeight}`, code: 'narrator_height' });
-  if (video.width > maxWidth) errors.push({ path, message: `video width ${video.width} is above ${maxWidth}`, code: 'narrator_width' });
+  if (video.height > maxHeight) errors.push(ruleIssue('narrator_video_height', path, `video height ${video.height} is above ${maxHeight}`, { code: 'narrator_height' }));
+  if (video.width > maxWidth) errors.push(ruleIssue('narrator_video_width', path, `video width ${video.width} is above ${maxWidth}`, { code: 'narrator_width' }));
+}
+
+/**
+ * Any request body against its schema, plus the fields the contract does not name (warnings, or
+ * errors when `strict`). For bodies other than the generation request.
+ */
+export function checkRequestBody(schema: z.ZodType, body: unknown, options: { strict?: boolean } = {}): Omit<CheckResult, 'value'> {
+  const parsed = validate(schema, body);
+  const unknown = unknownFieldIssues(schema, body, options.strict ? 'error' : 'warning');
+  const errors = [...parsed.errors, ...(options.strict ? unknown : [])];
+  return { ok: errors.length === 0, errors, warnings: options.strict ? [] : unknown, unchecked: [] };
 }
 
 /**
  * Checks a generation request (the array body of generate and estimate). `errors` make the request
- * invalid; `warnings` name fields the service will ignore; `unchecked` names context rules skipped.
+ * invalid; `warnings` name fields the service will ignore or not know; `unchecked` names context
+ * rules skipped. With `strict`, unknown fields are errors.
  */
-export function checkGenerationRequest(body: unknown, context: GenerationContext = {}): CheckResult {
+export function checkGenerationRequest(body: unknown, options: CheckOptions = {}): CheckResult {
+  const { strict, ...context } = options;
+  const unknown = unknownFieldIssues(GenerationRequestSchema, body, strict ? 'error' : 'warning');
   const parsed = validate(GenerationRequestSchema, body);
-  if (!parsed.success) return { ok: false, errors: parsed.errors, warnings: [], unchecked: [] };
+  if (!parsed.success || (strict && unknown.length > 0)) {
+    return { ok: false, errors: [...parsed.errors, ...(strict ? unknown : [])], warnings: strict ? [] : unknown, unchecked: [] };
+  }
   const errors: Issue[] = [];
-  const warnings: Issue[] = [];
+  const warnings: Issue[] = strict ? [] : [...unknown];
   const unchecked: string[] = [];
   parsed.data.forEach((item, index) => {
     warnings.push(...ignoredFieldWarnings(item, index));
     if (item.batch_size !== undefined) {
       if (context.plan) {
         if (item.batch_size > context.plan.maxBatchSize) {
-          errors.push({
-            path: [index, 'batch_size'],
-            message: `must be ≤ ${context.plan.maxBatchSize} (the maximum of the ${context.plan.name ? `${context.plan.name} ` : ''}plan)`,
-            code: 'plan_batch_size',
-          });
+          errors.push(
+            ruleIssue('plan_batch_size', [index, 'batch_size'], `must be ≤ ${context.plan.maxBatchSize} (the maximum of the ${context.plan.name ? `${context.plan.name} ` : ''}plan)`),
+          );
         }
       } else unchecked.push(`[${index}].batch_size: plan maximum (no plan given)`);
     }

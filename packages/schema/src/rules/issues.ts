@@ -1,29 +1,47 @@
 // Path-precise issues: `[0].video_anyone.prompt: at most 500 characters`. Every validation in the
 // toolkit (client, sandbox, conformance, CLI) reports through these, so a user sees one wording.
+import type { ConstraintKind, ProvenanceSource } from '../provenance.js';
 import type { z } from '../zod.js';
+import { type Severity, ruleById } from './catalog.js';
+import { constraintRule, elementAt } from './fields.js';
 
 export type IssuePath = ReadonlyArray<string | number>;
 
 export interface Issue {
   path: IssuePath;
   message: string;
-  /** Machine-readable kind: zod's issue code, or a rule id such as `lora_base_model`. */
+  /** Machine-readable kind: zod's issue code, or a code such as `lora_base_model` or `ignored_field`. */
   code: string;
+  /** The id of the rule broken, from `rules()` (e.g. `VideoAnyone.prompt.length`, `narrator_input`). */
+  rule: string;
+  /** Where the rule comes from: only `interface` and `live-docs` rules are obligations of the service. */
+  source: ProvenanceSource;
+  severity: Severity;
+}
+
+/** An issue of a named rule; source and default severity come from the rule table. */
+export function ruleIssue(rule: string, path: IssuePath, message: string, options: { code?: string; severity?: Severity } = {}): Issue {
+  const record = ruleById(rule);
+  if (!record) throw new Error(`unknown rule ${JSON.stringify(rule)}`);
+  return { path, message, code: options.code ?? rule, rule, source: record.source, severity: options.severity ?? record.severity };
 }
 
 export type ValidationResult<T> = { success: true; data: T; errors: [] } | { success: false; data?: undefined; errors: Issue[] };
 
-/** `[0].video_anyone.prompt`; `(root)` for the value itself. */
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** `[0].video_anyone.prompt`; a key that is not a plain name is quoted (`[0]["my key"]`); `(root)` for the value itself. */
 export function formatPath(path: IssuePath): string {
   let out = '';
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`;
+    else if (!IDENTIFIER.test(segment)) out += `[${JSON.stringify(segment)}]`;
     else out += out ? `.${segment}` : segment;
   }
   return out || '(root)';
 }
 
-export function formatIssue(issue: Issue): string {
+export function formatIssue(issue: Pick<Issue, 'path' | 'message'>): string {
   return `${formatPath(issue.path)}: ${issue.message}`;
 }
 
@@ -58,6 +76,8 @@ function message(raw: z.core.$ZodIssue, input: unknown): string {
       }
       return `expected ${raw.expected === 'int' ? 'integer' : raw.expected}, got ${describe(input)}`;
     case 'invalid_value': {
+      // zod reports a missing enum field as a wrong value; it is a missing one.
+      if (input === undefined) return 'required';
       const values = raw.values as unknown[];
       const hint =
         typeof input === 'string'
@@ -86,16 +106,45 @@ function valueAt(root: unknown, path: IssuePath): unknown {
   return current;
 }
 
-/** Turns zod's issues into ours; an unknown key becomes one issue at that key's own path. */
-export function fromZodIssues(issues: readonly z.core.$ZodIssue[], root: unknown, prefix: IssuePath = []): Issue[] {
+function constraintKind(raw: z.core.$ZodIssue, input: unknown): ConstraintKind {
+  const declared = raw.code === 'custom' ? (raw.params as { constraint?: ConstraintKind } | undefined)?.constraint : undefined;
+  if (declared) return declared;
+  switch (raw.code) {
+    case 'invalid_type':
+      return input === undefined ? 'required' : 'type';
+    case 'too_big':
+    case 'too_small':
+      return raw.origin === 'string' || raw.origin === 'array' || raw.origin === 'set' ? 'length' : 'range';
+    case 'invalid_value':
+      return input === undefined ? 'required' : 'enum';
+    default:
+      return 'type';
+  }
+}
+
+/** The rule a zod issue breaks: the refinement's named rule, or the constraint rule of the field. */
+function ruleOf(raw: z.core.$ZodIssue, input: unknown, schema: z.ZodType | undefined): Pick<Issue, 'rule' | 'source'> {
+  const named = raw.code === 'custom' ? (raw.params as { rule?: unknown } | undefined)?.rule : undefined;
+  if (typeof named === 'string') {
+    const record = ruleById(named);
+    if (record) return { rule: named, source: record.source };
+  }
+  const element = schema ? elementAt(schema, raw.path as PropertyKey[]) : undefined;
+  const { id, provenance } = constraintRule(element, constraintKind(raw, input));
+  return { rule: id, source: provenance.source };
+}
+
+/** Turns zod's issues into ours, each with the rule it breaks and that rule's basis. */
+export function fromZodIssues(issues: readonly z.core.$ZodIssue[], root: unknown, prefix: IssuePath = [], schema?: z.ZodType): Issue[] {
   const out: Issue[] = [];
   for (const raw of issues) {
     const path = [...prefix, ...(raw.path as (string | number)[])];
+    const input = valueAt(root, raw.path as IssuePath);
     if (raw.code === 'unrecognized_keys') {
-      for (const key of raw.keys) out.push({ path: [...path, key], message: 'unknown field', code: raw.code });
+      for (const key of raw.keys) out.push(ruleIssue('unknown_field', [...path, key], 'not a field of the contract', { severity: 'error' }));
       continue;
     }
-    out.push({ path, message: message(raw, valueAt(root, raw.path as IssuePath)), code: raw.code });
+    out.push({ path, message: message(raw, input), code: raw.code, ...ruleOf(raw, input, schema), severity: 'error' });
   }
   return out;
 }
@@ -104,5 +153,5 @@ export function fromZodIssues(issues: readonly z.core.$ZodIssue[], root: unknown
 export function validate<S extends z.ZodType>(schema: S, value: unknown, prefix: IssuePath = []): ValidationResult<z.output<S>> {
   const result = schema.safeParse(value);
   if (result.success) return { success: true, data: result.data, errors: [] };
-  return { success: false, errors: fromZodIssues(result.error.issues, value, prefix) };
+  return { success: false, errors: fromZodIssues(result.error.issues, value, prefix, schema) };
 }

@@ -48,15 +48,65 @@ const cases: Case[] = [
   ['flux (lower case) model is not Flux', { model: 'flux', control_net: { asset_id: 'a', name: 'Canny', resize_mode: 0 } }, null],
   ['narrator script + voice', { narrator: { script: 's', voice: 'Rachel' } }, null],
   ['narrator audio', { narrator: { audio_asset_id: 'a' } }, null],
-  ['narrator script without voice', { narrator: { script: 's' } }, '[0].narrator.voice: required with script'],
+  ['narrator script without voice', { narrator: { script: 's' } }, '[0].narrator.voice: required with script (or give audio_asset_id)'],
   ['narrator nothing', { narrator: {} }, '[0].narrator.script: required (or give audio_asset_id)'],
-  ['narrator both', { narrator: { script: 's', voice: 'v', audio_asset_id: 'a' } }, '[0].narrator.audio_asset_id: give either script with voice, or audio_asset_id, not both'],
-  ['no kind', { prompt: { positive: 'p' } }, '[0]: choose a kind: give one of segment, style, style_detail, model, true_touch, narrator, video_anyone'],
-  ['unknown field', { ...base, steps_count: 20 }, '[0].steps_count: unknown field'],
+  // The docs' own example sends all five narrator fields: accepted, with a warning.
+  ['narrator both', { narrator: { script: 's', voice: 'v', audio_asset_id: 'a' } }, null],
+  ['narrator audio and script without voice', { narrator: { script: 's', audio_asset_id: 'a' } }, null],
+  // "should carry only one of": an item naming no kind is a warning, not an error.
+  ['no kind', { prompt: { positive: 'p' } }, null],
+  // No source forbids unknown fields: a warning (an error only in strict mode).
+  ['unknown field', { ...base, steps_count: 20 }, null],
+  ['Flux chosen by style_detail over a non-Flux model', { style_detail: { name: 'B&W', base_model: 'flux' }, model: 'JuggernautXL', control_net: { asset_id: 'a', name: 'Canny', resize_mode: 0 } }, '[0].control_net.resize_mode: not supported with Flux'],
+  ['Flux model outranked by a style', { style: 'Bokeh', model: 'Flux', control_net: { asset_id: 'a', name: 'Canny', resize_mode: 0 } }, null],
+  ['Flux model outranked by a segment', { segment: { asset_id: 'a', find: 'x', replace: 'y' }, model: 'Flux', control_net: { asset_id: 'a', name: 'Canny', control_mode: 0 } }, null],
+  ['true_touch scale_factor below 1 (assumption)', { true_touch: { asset_id: 'a', scale_factor: 0.5 } }, '[0].true_touch.scale_factor: must be ≥ 1'],
   ['prompt as a string', { ...base, prompt: 'a lighthouse' }, '[0].prompt: expected object, got string'],
 ];
 
+/** The rule each error breaks, and its basis: only interface and live-docs rules are obligations. */
+const rulesOf: Record<string, [rule: string, source: string]> = {
+  'cfg_scale 3.99': ['GenerationItem.cfg_scale.range', 'interface'],
+  'steps 3021': ['GenerationItem.steps.range', 'interface'],
+  'video_anyone prompt 501': ['VideoAnyone.prompt.length', 'interface'],
+  'video_anyone both ids': ['video_anyone_input', 'interface'],
+  'sampler wrong case': ['GenerationItem.sampler.enum', 'live-docs'],
+  'character.mode Balanced': ['CharacterSettings.mode.enum', 'interface'],
+  'Flux control_net resize_mode': ['flux_control_net_modes', 'interface'],
+  'narrator nothing': ['narrator_input', 'live-docs'],
+  'true_touch scale_factor below 1 (assumption)': ['TrueTouch.scale_factor.range', 'assumption'],
+  'batch_size 0': ['GenerationItem.batch_size.range', 'assumption'],
+};
+
 describe('limits and enums', () => {
+  it.each(Object.entries(rulesOf))('%s breaks %j', (name, [rule, source]) => {
+    const item = cases.find(([n]) => n === name)![1];
+    expect(checkGenerationRequest([item]).errors.map((e) => [e.rule, e.source, e.severity])).toEqual([[rule, source, 'error']]);
+  });
+
+  it('warns, with the rule, where the docs say "should" or say nothing', () => {
+    const warnings = (item: Record<string, unknown>) => checkGenerationRequest([item]).warnings.map((w) => [formatIssue(w), w.rule, w.source]);
+    expect(warnings({ prompt: { positive: 'p' } })).toEqual([
+      ['[0]: names no kind: give one of segment, style, style_detail, model, true_touch, narrator, video_anyone', 'one_kind_per_item', 'live-docs'],
+    ]);
+    expect(warnings({ narrator: { script: 's', voice: 'v', audio_asset_id: 'a' } })).toEqual([
+      ['[0].narrator: gives both script and audio_asset_id; the docs do not say which wins', 'narrator_both_inputs', 'live-docs'],
+    ]);
+    expect(warnings({ ...base, steps_count: 20, colour: 'red', Seed: 1 })).toEqual([
+      ['[0].steps_count: not a field of the contract; did you mean "steps"?', 'unknown_field', 'assumption'],
+      ['[0].colour: not a field of the contract', 'unknown_field', 'assumption'],
+      ['[0].Seed: not a field of the contract; did you mean "seed"?', 'unknown_field', 'assumption'],
+    ]);
+  });
+
+  it('makes unknown fields errors in strict mode, at any depth', () => {
+    const result = checkGenerationRequest([{ ...base, prompt: { positive: 'p', negatve: 'x' } }], { strict: true });
+    expect(result.ok).toBe(false);
+    expect(result.errors.map((e) => [formatIssue(e), e.severity])).toEqual([['[0].prompt.negatve: not a field of the contract; did you mean "negative"?', 'error']]);
+    expect(result.warnings).toEqual([]);
+    expect(checkGenerationRequest([{ ...base, prompt: { positive: 'p', negatve: 'x' } }]).ok).toBe(true);
+  });
+
   it.each(cases)('%s', (_name, item, error) => {
     const result = checkGenerationRequest([item]);
     expect(result.errors.map(formatIssue)).toEqual(error ? [error] : []);

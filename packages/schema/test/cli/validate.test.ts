@@ -61,6 +61,52 @@ describe('media-validate', () => {
     expect(r.err).not.toMatch(/\n\s+at /);
   });
 
+  it.each([
+    ['null', null, 'context: expected object, got null'],
+    ['a listing that is not a list', { catalogue: { models: 5 } }, 'context.catalogue.models: expected array, got integer'],
+    ['input metadata without sizes', { inputs: { a1: {} } }, 'context.inputs.a1.width: required'],
+    ['a plan without its maximum', { plan: {} }, 'context.plan.maxBatchSize: required'],
+    ['a misspelt key', { plann: { maxBatchSize: 4 } }, 'context.plann: not a field of the contract'],
+  ])('exits 2 with a path-precise error for a context that is %s', (_name, context, message) => {
+    const r = cli(['--context', file('bad-ctx.json', JSON.stringify(context)), file('req.json', [{ video_anyone: { asset_id: 'a1', prompt: 'p' } }])]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(message);
+    expect(r.err).not.toMatch(/\n\s+at |RangeError|stack/);
+  });
+
+  it('warns about unknown fields with a did-you-mean, and fails on them with --strict', () => {
+    const request = file('typo.json', [{ model: 'M', stpes: 20 }]);
+    const lenient = cli([request]);
+    expect(lenient.code).toBe(0);
+    expect(lenient.out).toContain('warning [0].stpes: not a field of the contract; did you mean "steps"?');
+    const strict = cli(['--strict', request]);
+    expect(strict.code).toBe(1);
+    expect(strict.out).toContain('error   [0].stpes: not a field of the contract; did you mean "steps"? [assumption]');
+    const other = cli(['--operation', 'archiveAssets', '--strict', file('archive.json', { ids: ['a'], idz: [] })]);
+    expect(other.code).toBe(1);
+    expect(other.out).toContain('error   idz: not a field of the contract; did you mean "ids"?');
+  });
+
+  it('escapes control characters in printed values', () => {
+    const r = cli([file('ctrl.json', '[{"model":"M","\\u001b[2J\\u0007":1,"x\\u2028y":2}]')]);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+    expect(r.out).toContain('warning [0]["\\u001b[2J\\u0007"]: not a field of the contract');
+    expect(r.out).toContain('warning [0]["x\\u2028y"]');
+  });
+
+  it('caps the number of printed errors and says how many were left out', () => {
+    const many = Array.from({ length: 1200 }, () => ({ model: 'M', steps: 1 }));
+    const r = cli([file('many.json', many)]);
+    expect(r.code).toBe(1);
+    expect(r.out.split('\n').filter((l) => l.startsWith('error')).length).toBe(50);
+    expect(r.out).toContain('… and 1,150 more errors');
+    expect(r.out).toContain('invalid: 1,200 errors');
+    const few = cli(['--max-errors', '3', file('many.json', many)]);
+    expect(few.out).toContain('… and 1,197 more errors');
+    expect(cli(['--max-errors', '-1', file('many.json', many)]).code).toBe(2);
+  });
+
   it('prints usage with --help', () => {
     const r = cli(['--help']);
     expect(r.code).toBe(0);

@@ -95,7 +95,10 @@ describe('documentsByVersion', () => {
         { required: ['true_touch'] },
       ]);
       expect(dig(schemas('baseline'), 'GenerationItem', 'allOf')).toBeUndefined();
-      expect(dig(schemas('2025-03-06'), 'GenerationItem', 'allOf')).toHaveLength(1);
+      expect(dig(schemas('2025-03-06'), 'GenerationItem', 'allOf')).toHaveLength(2);
+      // The Flux control_net rule (tagged x-rule) came in on 2024-12-04: absent the day before.
+      expect(dig(schemas('2024-12-04'), 'GenerationItem', 'allOf', 0, 'x-rule')).toBe('flux_control_net_modes');
+      expect(dig(schemas('2024-11-08'), 'GenerationItem', 'allOf')).toBeUndefined();
     });
 
     it('prunes the components only removed fields used, and keeps the rest', () => {
@@ -200,14 +203,18 @@ describe('documentsByVersion', () => {
         '/paths/~1pub~1v1~1models/get/parameters',
         '/paths/~1pub~1v1~1styles/get/parameters',
       ],
-      '2024-12-04': [`${schema('ControlnetType')}/enum`],
+      '2024-12-04': [`${schema('ControlnetType')}/enum`, `${schema('GenerationItem')}/allOf`],
       '2025-03-06': [
         `${schema('GenerationItem')}/allOf`,
         `${schema('GenerationItem')}/anyOf`,
         `${schema('GenerationItem')}/properties/video_anyone`,
         schema('VideoAnyone'),
       ],
-      '2025-05-07': [`${schema('CharacterSettings')}/properties/mode`],
+      '2025-05-07': [
+        `${schema('CharacterSettings')}/properties/enable_facelock/deprecated`,
+        `${schema('CharacterSettings')}/properties/mode`,
+        `${schema('CharacterSettings')}/properties/weight/deprecated`,
+      ],
     };
     const keys = versionKeys();
     for (let i = 1; i < keys.length; i++) {

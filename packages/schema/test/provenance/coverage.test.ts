@@ -40,7 +40,9 @@ describe('provenance', () => {
     const list = assumptions();
     expect(list.length).toBeGreaterThan(5);
     for (const record of list) expect(record.note, record.element).toMatch(/\w{3,}/);
-    expect(list.map((r) => r.element)).toEqual(expect.arrayContaining(['ErrorEnvelope.err', 'listGenerations.query.page_size', 'listControlnets.query.type']));
+    expect(list.map((r) => r.element)).toEqual(
+      expect.arrayContaining(['ErrorEnvelope.err', 'listGenerations.query.page_size', 'Voice.name', 'AssetV2.id', 'AssetV2.size', 'StyleDetailEcho.name']),
+    );
   });
 
   it('records the documented limits as documented, not assumed', () => {
@@ -49,5 +51,8 @@ describe('provenance', () => {
     expect(byElement.get('GenerationItem.steps')).toBe('live-docs');
     expect(byElement.get('VideoAnyone.prompt')).toBe('interface');
     expect(byElement.get('CharacterSettings.mode')).toBe('interface');
+    expect(byElement.get('listCharacters.query.page')).toBe('live-docs');
+    expect(byElement.get('Controlnet.base_model')).toBe('live-docs');
+    expect(byElement.get('listControlnets.query.type')).toBe('interface');
   });
 });

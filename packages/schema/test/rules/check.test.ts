@@ -1,10 +1,10 @@
 // The rules that need outside facts, and the warnings for fields a kind ignores.
 import { describe, expect, it } from 'vitest';
 import { checkGenerationRequest, normalizeBaseModel } from '../../src/rules/check.js';
-import { formatIssue } from '../../src/rules/issues.js';
+import { type Issue, formatIssue } from '../../src/rules/issues.js';
 import { generationKind } from '../../src/rules/kinds.js';
 
-const messages = (issues: { path: readonly (string | number)[]; message: string; code: string }[]) => issues.map(formatIssue);
+const messages = (issues: Issue[]) => issues.map(formatIssue);
 const catalogue = {
   models: [
     { name: 'JuggernautXL', base_model: 'SDXL' },
@@ -68,8 +68,14 @@ describe('rules with context', () => {
     expect(ok.errors).toEqual([]);
     const bad = checkGenerationRequest([{ style: 'Bokeh', loras: [{ name: 'film_grain', weight: 1 }, { name: 'xl_detail', weight: 1 }] }], { catalogue });
     expect(messages(bad.errors)).toEqual(['[0].loras[1].name: LoRA "xl_detail" is for sdxl but the style "Bokeh" is sd1.5']);
+    // Flux does not read loras: they are ignored (a warning), so the base-model rule does not apply.
     const flux = checkGenerationRequest([{ style_detail: { name: 'B&W', base_model: 'flux' }, loras: [{ name: 'xl_detail', weight: 1 }] }], { catalogue });
-    expect(messages(flux.errors)).toEqual(['[0].loras[0].name: LoRA "xl_detail" is for sdxl but the style "B&W" is flux']);
+    expect(flux.errors).toEqual([]);
+    expect(flux.warnings.map((w) => [formatIssue(w), w.rule])).toEqual([['[0].loras: ignored with Flux', 'flux_ignored_fields']]);
+    // Nor does a segment generation, which reads only its own object.
+    const segment = checkGenerationRequest([{ segment: { asset_id: 'a', find: 'x', replace: 'y' }, style: 'Bokeh', loras: [{ name: 'xl_detail', weight: 1 }] }], { catalogue });
+    expect(segment.errors).toEqual([]);
+    expect(bad.errors.map((e) => [e.rule, e.source])).toEqual([['lora_base_model', 'interface']]);
     const unknown = checkGenerationRequest([{ model: 'Nope', loras: [{ name: 'ghost', weight: 1 }] }], { catalogue });
     expect(messages(unknown.errors)).toEqual(['[0].model: unknown model "Nope" (not in the catalogue)', '[0].loras[0].name: unknown LoRA "ghost" (not in the catalogue)']);
     expect(unknown.unchecked).toEqual(['[0].loras: base model match (base model of the style or model not known)']);

@@ -434,7 +434,7 @@ export interface components {
          * @example success
          * @enum {string}
          */
-        MediaStatus: "initiated" | "pending" | "success" | "failed";
+        MediaStatus: "initiated" | "pending" | "success" | "failed" | "censored";
         StyleDetailEcho: {
             /** @example Black & White */
             name: string;
@@ -463,8 +463,8 @@ export interface components {
         };
         /** @description A JSON array of generation items; even one job is sent as `[ { … } ]`. */
         GenerationRequest: components["schemas"]["GenerationItem"][];
-        /** @description One generation. Exactly one kind applies, by priority: segment > style (or style_detail) > model > true_touch > narrator > video_anyone; fields the chosen kind ignores are reported as warnings by `checkGenerationRequest`. */
-        GenerationItem: ({
+        /** @description One generation. It should name one kind; if it names several, the highest priority wins: segment > style (or style_detail) > model > true_touch > narrator > video_anyone. Fields the chosen kind ignores, and an item that names no kind, are reported as warnings by `checkGenerationRequest`. */
+        GenerationItem: {
             aspect_ratio?: components["schemas"]["AspectRatio"];
             /** @example 1 */
             batch_size?: number;
@@ -490,7 +490,7 @@ export interface components {
             style_detail?: components["schemas"]["StyleDetail"];
             true_touch?: components["schemas"]["TrueTouch"];
             video_anyone?: components["schemas"]["VideoAnyone"];
-        } & unknown) | unknown | unknown | unknown | unknown | unknown | unknown | unknown;
+        } & unknown;
         /**
          * @example 1:1
          * @enum {string}
@@ -500,15 +500,9 @@ export interface components {
         CharacterSettings: {
             /** @example chr_01 */
             character_id: string;
-            /**
-             * @deprecated
-             * @example 0.6
-             */
+            /** @example 0.6 */
             weight?: number;
-            /**
-             * @deprecated
-             * @example true
-             */
+            /** @example true */
             enable_facelock?: boolean;
         };
         /** @description Pose control. With a Flux model or style, `resize_mode` and `control_mode` are not supported. */
@@ -532,7 +526,7 @@ export interface components {
             /** @example 0.5 */
             weight: number;
         };
-        /** @description A talking video. Either `script` with `voice`, or an uploaded `audio_asset_id`. */
+        /** @description A talking video. Either `script` with `voice`, or an uploaded `audio_asset_id`. The docs’ own example sends both; which wins is not documented. */
         Narrator: {
             /** @example ast_imgxxxxx */
             image_asset_id?: string;
@@ -544,7 +538,7 @@ export interface components {
             voice?: string;
             /** @example ast_audxxxxx */
             audio_asset_id?: string;
-        } & (unknown | unknown);
+        } | unknown | unknown;
         /** @description The prompt. With a character, write the character name in `positive`. */
         Prompt: {
             /** @example a man looking into the camera */
@@ -837,7 +831,7 @@ export interface components {
         CreateCharacterRequest: {
             /** @example ast_123abc */
             asset_id: string;
-            character_type: components["schemas"]["CharacterType"];
+            character_type: components["schemas"]["CharacterType"] & unknown;
             /** @example character_01 */
             name: string;
             /** @example a female, european, 25 years old, slim */
@@ -886,10 +880,10 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * @description Seen: `pending` (after upload), `archive` (after archiving); clients also report `active`, `failed`.
          * @example pending
-         * @enum {string}
          */
-        AssetStatus: "pending" | "active" | "failed" | "archive";
+        AssetStatus: string;
         /**
          * @example image
          * @enum {string}
@@ -948,8 +942,8 @@ export interface components {
         AssetV2: {
             /** @example ast_xxxxxxxx */
             id: string;
-            type: components["schemas"]["AssetType"];
-            status: components["schemas"]["AssetStatus"];
+            type: components["schemas"]["AssetType"] & unknown;
+            status: components["schemas"]["AssetStatus"] & unknown;
             size: components["schemas"]["Dim"] & unknown;
             /** @example https://s3-asset-url */
             url: string;

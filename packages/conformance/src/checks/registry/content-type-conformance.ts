@@ -1,0 +1,12 @@
+import { all } from '../applies.js';
+import { defineCheck } from '../define.js';
+import { checkContentType } from '../response.js';
+
+export default defineCheck({
+  id: 'content_type_conformance',
+  description: 'The response carries the documented content type (application/json).',
+  severity: 'error',
+  category: 'response',
+  appliesTo: all,
+  judge: ({ exchange }) => (exchange.status === 0 ? undefined : checkContentType(exchange)),
+});

@@ -1,0 +1,39 @@
+// The fuzzing phase: requests generated from the zod schemas with fast-check, valid ones (positive)
+// and valid ones with one rule broken (negative); a failure is shrunk to a minimal case.
+import type { OperationSpec } from '@mediagen/schema';
+import fc from 'fast-check';
+import type { RequestCase } from '../../checks/cases.js';
+import type { Expectation } from '../../checks/verdict.js';
+import { propertiesFor } from '../../fuzz/properties.js';
+import type { PhaseContext } from '../context.js';
+import { isSafe } from '../policy.js';
+
+export async function runFuzzing(run: PhaseContext, op: OperationSpec, index: number): Promise<void> {
+  if (run.maxExamples === 0) return;
+  const local = !run.target.live;
+  const scope = { writes: run.writes && local };
+  if (!isSafe(op) && !scope.writes) return;
+  // Generated bodies are judged on the estimate under a budget: none of them may spend.
+  if (op.spendsCredits && run.budget.capped) return;
+  const properties = propertiesFor(op, run.fixtures, scope);
+  const half = Math.max(1, Math.ceil(run.maxExamples / 2));
+  const runs: [fc.Arbitrary<RequestCase>, Expectation][] = [];
+  if (properties.positive && run.selects('positive_data_acceptance')) runs.push([properties.positive, 'accept']);
+  if (properties.negative && run.selects('negative_data_rejection')) runs.push([properties.negative, 'reject']);
+  for (const [arbitrary, expect] of runs) {
+    const seed = (run.seed * 7919 + index * 31 + (expect === 'accept' ? 0 : 1)) | 0;
+    const details = await fc.check(
+      fc.asyncProperty(arbitrary, async (c) => !(await run.exercise(c, 'fuzzing', expect, { record: 'passes' })).failed),
+      { numRuns: half, seed, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
+    );
+    if (!details.failed) continue;
+    if (details.counterexample) {
+      const [minimal] = details.counterexample;
+      await run.exercise(minimal, 'fuzzing', expect, { shrunk: { runs: details.numRuns, shrinks: details.numShrinks, seed } });
+    } else {
+      const error = (details as { errorInstance?: unknown }).errorInstance;
+      const reason = error instanceof Error ? error.message.split('\n')[0] : 'no counterexample';
+      run.note(`${op.operationId}: generated requests stopped: ${reason}`);
+    }
+  }
+}

@@ -1,0 +1,100 @@
+// Recording: one cell per (operation, check) with its passes, its first failures and its skip reason,
+// the requests per operation and the version evidence of the responses. What arrives here is already
+// masked; the recorder turns it into the report's operation results and fingerprint.
+import { type OperationSpec, latestDate } from '@mediagen/schema';
+import { CHECKS, type CheckId } from '../checks/catalog.js';
+import { transformPlan } from './document.js';
+import type { Failure } from './terms.js';
+import type { CheckResult, FingerprintReport, OperationReport } from './types.js';
+
+interface Cell {
+  passes: number;
+  failures: Failure[];
+  failureCount: number;
+  skipReason?: string;
+}
+
+/** Failures kept per cell (the count covers all of them). */
+const FAILURES_KEPT = 5;
+
+export class Recorder {
+  private readonly cells = new Map<string, Cell>();
+  private readonly requestsByOp = new Map<string, number>();
+  private readonly fingerprints = new Map<string, Map<string, number>>();
+  private readonly selected: ReadonlySet<CheckId>;
+
+  constructor(selected: readonly CheckId[]) {
+    this.selected = new Set(selected);
+  }
+
+  private cell(operationId: string, check: CheckId): Cell {
+    const key = `${operationId}|${check}`;
+    let cell = this.cells.get(key);
+    if (!cell) {
+      cell = { passes: 0, failures: [], failureCount: 0 };
+      this.cells.set(key, cell);
+    }
+    return cell;
+  }
+
+  pass(operationId: string, check: CheckId): void {
+    this.cell(operationId, check).passes++;
+  }
+
+  fail(operationId: string, check: CheckId, failure: Failure): void {
+    const cell = this.cell(operationId, check);
+    cell.failureCount++;
+    // Shrunk counterexamples (one per property at most) are always kept.
+    const room = cell.failures.filter((f) => !f.shrunk).length < FAILURES_KEPT || failure.shrunk !== undefined;
+    if (room && !cell.failures.some((f) => f.message === failure.message)) cell.failures.push(failure);
+  }
+
+  /** Marks a cell skipped (the first reason wins; a judged cell is not skipped). */
+  skip(operationId: string, check: CheckId, reason: string): void {
+    this.cell(operationId, check).skipReason ??= reason;
+  }
+
+  countRequest(operationId: string): void {
+    this.requestsByOp.set(operationId, (this.requestsByOp.get(operationId) ?? 0) + 1);
+  }
+
+  /** A response consistent with this ledger version. */
+  fingerprint(operationId: string, version: string): void {
+    const byVersion = this.fingerprints.get(operationId) ?? new Map<string, number>();
+    byVersion.set(version, (byVersion.get(version) ?? 0) + 1);
+    this.fingerprints.set(operationId, byVersion);
+  }
+
+  /** The operation's results, one per selected check that applies; `unexercised` is the reason of an empty cell. */
+  operationReport(op: OperationSpec, unexercised: string): OperationReport {
+    const results: CheckResult[] = [];
+    for (const check of CHECKS) {
+      if (!this.selected.has(check.id) || !check.appliesTo(op)) continue;
+      const cell = this.cells.get(`${op.operationId}|${check.id}`);
+      const base = { operationId: op.operationId, check: check.id, severity: check.severity };
+      if (!cell || (cell.passes === 0 && cell.failureCount === 0)) {
+        results.push({ ...base, outcome: 'skipped', reason: cell?.skipReason ?? unexercised, passes: 0, failureCount: 0, failures: [] });
+      } else {
+        results.push({ ...base, outcome: cell.failureCount > 0 ? 'failed' : 'passed', passes: cell.passes, failureCount: cell.failureCount, failures: cell.failures });
+      }
+    }
+    return { operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, requests: this.requestsByOp.get(op.operationId) ?? 0, results };
+  }
+
+  fingerprintReport(): FingerprintReport {
+    const matches: Record<string, number> = {};
+    let responses = 0;
+    let version: string | undefined;
+    const olderOperations: string[] = [];
+    const order = ['baseline', ...transformPlan().changes.map((c) => c.date)];
+    for (const [operationId, byVersion] of this.fingerprints) {
+      for (const [key, count] of byVersion) {
+        matches[key] = (matches[key] ?? 0) + count;
+        responses += count;
+        if (version === undefined || order.indexOf(key) < order.indexOf(version)) version = key;
+        if (key !== latestDate && !olderOperations.includes(operationId)) olderOperations.push(operationId);
+      }
+    }
+    return { ...(version !== undefined ? { version } : {}), latest: latestDate, responses, matches, olderOperations };
+  }
+}

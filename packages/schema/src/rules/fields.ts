@@ -1,0 +1,206 @@
+// The constraints the zod schemas carry, as rules: every field of every request and response object
+// yields `Element.kind` rules (`GenerationItem.steps.range`, `Prompt.positive.required`), each with
+// the basis its field's provenance gives. Nothing here is written by hand: the table is walked from
+// the operations' request and response schemas, and a zod issue is mapped back to its rule by
+// walking the same schema along the issue's path.
+import { getOpenApiMetadata, getRefId } from '@asteasolutions/zod-to-openapi';
+import { ErrorEnvelope } from '../common.js';
+import { ledger } from '../ledger/changes.js';
+import { operationList } from '../operations.js';
+import { type ConstraintKind, type Provenance, elementOf, provenanceOf } from '../provenance.js';
+import type { z } from '../zod.js';
+
+export type Side = 'request' | 'response';
+
+export interface FieldConstraint {
+  /** `GenerationItem.steps.range`. */
+  id: string;
+  element: string;
+  kind: ConstraintKind;
+  side: Side;
+  provenance: Provenance;
+  description: string;
+  /** Ledger date that brought the field (or an object holding it) in. */
+  since?: string;
+}
+
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  options?: z.ZodType[];
+  entries?: Record<string, unknown>;
+  checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number } } }[];
+};
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+const WRAPPERS = new Set(['optional', 'default', 'nullable', 'readonly', 'catch', 'prefault', 'nonoptional']);
+
+/** The schema under optional/default/nullable wrappers, and whether a value may be left out. */
+export function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
+  let current = schema;
+  let optional = false;
+  for (let depth = 0; depth < 8; depth++) {
+    const def = defOf(current);
+    if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') optional = true;
+    if (WRAPPERS.has(def.type) && def.innerType) current = def.innerType;
+    else if (def.type === 'pipe' && def.in) current = def.in;
+    else break;
+  }
+  return { inner: current, optional };
+}
+
+const refId = (schema: z.ZodType): string | undefined => getRefId(schema as never);
+
+/** Dates of `field_added`, keyed `Schema.field`. */
+function addedDates(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const change of ledger) {
+    for (const instruction of change.instructions) {
+      if (instruction.op === 'field_added') out.set(`${instruction.schema}.${instruction.field}`, change.date);
+    }
+  }
+  return out;
+}
+
+const bound = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) < Number.MAX_SAFE_INTEGER;
+
+/** The constraint kinds a field carries, each with a one-line description. */
+function constraintsOf(schema: z.ZodType, optional: boolean, inObject: boolean): [ConstraintKind, string][] {
+  const def = defOf(schema);
+  const s = schema as unknown as { minValue?: number; maxValue?: number; minLength?: number | null; maxLength?: number | null };
+  const out: [ConstraintKind, string][] = [[`type`, `is ${def.type === 'number' ? 'a number' : def.type === 'enum' ? 'a string' : `${/^[aeiou]/.test(def.type) ? 'an' : 'a'} ${def.type}`}`]];
+  if (inObject && !optional) out.push(['required', 'is required']);
+  if (def.type === 'enum' && def.entries) out.push(['enum', `is one of ${Object.values(def.entries).map((v) => JSON.stringify(v)).join(', ')}`]);
+  if (def.type === 'number' && (bound(s.minValue) || bound(s.maxValue))) {
+    out.push(['range', [bound(s.minValue) ? `≥ ${s.minValue}` : '', bound(s.maxValue) ? `≤ ${s.maxValue}` : ''].filter(Boolean).join(' and ')]);
+  }
+  // `maxChars` counts code points in a refinement and says `maxLength` only in the OpenAPI metadata.
+  const maxChars = (getOpenApiMetadata(schema as never) as { maxLength?: unknown } | undefined)?.maxLength;
+  if (def.type === 'string' && (bound(s.minLength) || bound(s.maxLength) || bound(maxChars))) {
+    const max = bound(s.maxLength) ? s.maxLength : maxChars;
+    out.push(['length', [bound(s.minLength) ? `at least ${s.minLength} characters` : '', bound(max) ? `at most ${max} characters` : ''].filter(Boolean).join(', ')]);
+  }
+  if (def.type === 'array') {
+    const min = def.checks?.find((c) => c._zod.def.check === 'min_length')?._zod.def.minimum;
+    if (bound(min)) out.push(['length', `at least ${min} item${min === 1 ? '' : 's'}`]);
+  }
+  return out;
+}
+
+function basisFor(provenance: Provenance, kind: ConstraintKind, side: Side, element: string): Provenance {
+  const own = provenance.constraints?.[kind];
+  if (own) return own;
+  if (kind === 'required' && side === 'request') {
+    const [parent, field] = [element.slice(0, element.lastIndexOf('.')), element.slice(element.lastIndexOf('.') + 1)];
+    return { source: 'assumption', note: `no source marks it required: the service rejects ${parent} without ${field}` };
+  }
+  return provenance.note ? { source: provenance.source, note: provenance.note } : { source: provenance.source };
+}
+
+interface Table {
+  constraints: Map<string, FieldConstraint>;
+  /** Element → side and provenance, for mapping issues. */
+  elements: Map<string, { side: Side; provenance: Provenance; since?: string }>;
+}
+
+let table: Table | undefined;
+
+function build(): Table {
+  const added = addedDates();
+  const constraints = new Map<string, FieldConstraint>();
+  const elements: Table['elements'] = new Map();
+  const seen = new Set<string>();
+
+  const record = (element: string, schema: z.ZodType, provenance: Provenance, side: Side, since: string | undefined, inObject: boolean) => {
+    if (elements.has(element)) return;
+    elements.set(element, { side, provenance, ...(since ? { since } : {}) });
+    const { inner, optional } = unwrap(schema);
+    for (const [kind, text] of constraintsOf(inner, optional, inObject)) {
+      const id = `${element}.${kind}`;
+      constraints.set(id, { id, element, kind, side, provenance: basisFor(provenance, kind, side, element), description: `${element} ${text}`, ...(since ? { since } : {}) });
+    }
+  };
+
+  const walk = (schema: z.ZodType, side: Side, since: string | undefined) => {
+    const { inner } = unwrap(schema);
+    const def = defOf(inner);
+    if (def.type === 'array' && def.element) return walk(def.element, side, since);
+    if (def.type === 'union' && def.options) return def.options.forEach((option) => walk(option, side, since));
+    if (def.type !== 'object' || !def.shape) return;
+    const name = refId(inner);
+    for (const [field, fieldSchema] of Object.entries(def.shape)) {
+      const element = elementOf(fieldSchema) ?? `${name ?? '(object)'}.${field}`;
+      const fieldSince = added.get(element) ?? since;
+      const provenance = provenanceOf(fieldSchema) ?? { source: 'assumption', note: 'no provenance recorded' };
+      record(element, fieldSchema, provenance, side, fieldSince, true);
+      const key = `${side}:${element}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      walk(fieldSchema, side, fieldSince);
+    }
+  };
+
+  const root = (schema: z.ZodType, side: Side, fallback: string, provenance: Provenance) => {
+    const element = refId(unwrap(schema).inner) ?? fallback;
+    record(element, schema, provenanceOf(schema) ?? provenance, side, undefined, false);
+    walk(schema, side, undefined);
+  };
+
+  for (const op of operationList) {
+    if (op.body) root(op.body, 'request', `${op.operationId}.body`, op.provenance);
+    if (op.query) walk(op.query, 'request', undefined);
+    if (op.params) walk(op.params, 'request', undefined);
+  }
+  for (const op of operationList) root(op.success.schema, 'response', `${op.operationId}.response`, op.provenance);
+  root(ErrorEnvelope, 'response', 'ErrorEnvelope', { source: 'assumption', note: 'failed requests answer the err envelope' });
+  return { constraints, elements };
+}
+
+const getTable = (): Table => (table ??= build());
+
+/** Every constraint rule derived from the schemas, by id. */
+export function fieldConstraints(): ReadonlyMap<string, FieldConstraint> {
+  return getTable().constraints;
+}
+
+/** Element (and its side, provenance and date) of a schema-known element. */
+export function elementInfo(element: string) {
+  return getTable().elements.get(element);
+}
+
+/**
+ * The element a value at `path` (inside a value checked with `schema`) belongs to: the deepest
+ * recorded field on the way, or the root's component name.
+ */
+export function elementAt(schema: z.ZodType, path: readonly PropertyKey[]): string | undefined {
+  let current = unwrap(schema).inner;
+  let owner = refId(current);
+  for (const segment of path) {
+    const def = defOf(current);
+    if (def.type === 'array' && def.element && typeof segment === 'number') {
+      current = unwrap(def.element).inner;
+      continue;
+    }
+    if (def.type === 'object' && def.shape && typeof segment === 'string' && Object.hasOwn(def.shape, segment)) {
+      const field = def.shape[segment]!;
+      owner = elementOf(field) ?? `${refId(current) ?? '(object)'}.${segment}`;
+      current = unwrap(field).inner;
+      continue;
+    }
+    break;
+  }
+  return owner;
+}
+
+/** The constraint rule (id and basis) for an element and kind, derived when the table lacks it. */
+export function constraintRule(element: string | undefined, kind: ConstraintKind): { id: string; provenance: Provenance } {
+  const id = `${element ?? '(value)'}.${kind}`;
+  const known = getTable().constraints.get(id);
+  if (known) return { id, provenance: known.provenance };
+  const info = element ? getTable().elements.get(element) : undefined;
+  if (info) return { id, provenance: basisFor(info.provenance, kind, info.side, element!) };
+  return { id, provenance: { source: 'assumption', note: 'not part of the contract tables' } };
+}

@@ -1,0 +1,187 @@
+// Packages that install anywhere: packs the four packages as a release would (pnpm pack, which
+// writes real versions for workspace: and catalog:), checks what each tarball's package.json
+// promises, runs publint and attw on the tarballs, installs them with npm into a throwaway project
+// in the OS temp dir that also has vitest 5, then imports every entry point and runs every bin there.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeRun, type Finished, pnpmCli, repoRoot, run, startServer } from '../support/process.js';
+import { entryPoints, type PackedPackage, packageNames, readTarballFile } from './packed.js';
+
+/**
+ * Entry points attw cannot judge: data documents, not modules. A YAML file has no type
+ * declarations to resolve (attw reports NoResolution), and users read it from the path
+ * `import.meta.resolve` gives, which the import test below checks.
+ */
+const ATTW_EXCLUDED: Record<string, string[]> = { '@mediagen/schema': ['openapi.yaml'] };
+
+let work: string;
+let project: string;
+const packed = new Map<string, PackedPackage>();
+let install: Finished;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'mediagen-packed-'));
+  project = join(work, 'project');
+  const tarballs = join(work, 'tarballs');
+  for (const name of packageNames) {
+    const dir = join(repoRoot, 'packages', name.replace('@mediagen/', ''));
+    const r = await run(process.execPath, [pnpmCli, 'pack', '--pack-destination', tarballs], { cwd: dir });
+    if (r.code !== 0) throw new Error(describeRun(`pnpm pack in ${dir}`, r));
+  }
+  for (const file of readdirSync(tarballs)) {
+    const tarball = join(tarballs, file);
+    const manifest = JSON.parse(readTarballFile(tarball, 'package/package.json')) as PackedPackage['manifest'];
+    packed.set(manifest.name, { tarball, manifest });
+  }
+  // The packages name each other with ranges of versions not on any registry yet: overrides make
+  // npm take the tarballs for those too, as the registry would serve the released versions.
+  const dependencies = Object.fromEntries([...packed].map(([name, p]) => [name, `file:${p.tarball}`]));
+  mkdirSync(project);
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'throwaway-consumer',
+        private: true,
+        type: 'module',
+        dependencies: { ...dependencies, vitest: '^5.0.0' },
+        overrides: Object.fromEntries([...packed.keys()].map((name) => [name, `$${name}`])),
+      },
+      null,
+      2,
+    ),
+  );
+  install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+    cwd: project,
+    timeoutMs: 240_000,
+  });
+}, 300_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed package.json', () => {
+  it('exists for all four packages', () => {
+    expect([...packed.keys()].sort()).toEqual([...packageNames].sort());
+  });
+
+  it.each(packageNames)('%s names no workspace: or catalog: version and depends on ranges only', (name) => {
+    const { manifest } = packed.get(name)!;
+    const text = JSON.stringify(manifest);
+    expect(text).not.toMatch(/"(workspace|catalog):/);
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies'] as const) {
+      for (const [dep, range] of Object.entries(manifest[field] ?? {})) {
+        // An exact pin (1.2.3) forces a second copy beside whatever the user has; a range does not.
+        expect(range, `${name} ${field}.${dep}`).not.toMatch(/^=?\d+\.\d+\.\d+(-[\w.]+)?$/);
+      }
+    }
+  });
+
+  it.each(packageNames)('%s ships LICENSE, README.md and CHANGELOG.md, says MIT and Node >=20.19', (name) => {
+    const { tarball, manifest } = packed.get(name)!;
+    expect(manifest.license).toBe('MIT');
+    expect(manifest.engines?.node).toBe('>=20.19');
+    expect(readTarballFile(tarball, 'package/LICENSE')).toMatch(/^MIT License/);
+    expect(readTarballFile(tarball, 'package/README.md').length).toBeGreaterThan(0);
+    expect(readTarballFile(tarball, 'package/CHANGELOG.md')).toMatch(new RegExp(`^# ${name}`));
+  });
+
+  it('lets the conformance suite run beside vitest 4 or 5', () => {
+    expect(packed.get('@mediagen/conformance')!.manifest.peerDependencies?.vitest).toBe('^4.0.0 || ^5.0.0');
+  });
+});
+
+describe('linters of published packages', () => {
+  it.each(packageNames)('publint finds nothing in %s (strict, suggestions included)', async (name) => {
+    const { publint } = await import('publint');
+    const { formatMessage } = await import('publint/utils');
+    const bytes = readFileSync(packed.get(name)!.tarball);
+    const tarball = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    const { messages, pkg } = await publint({ pack: { tarball }, level: 'suggestion', strict: true });
+    expect(messages.map((m) => `${m.type}: ${formatMessage(m, pkg)}`)).toEqual([]);
+  });
+
+  it.each(packageNames)('attw --profile esm-only finds nothing in %s', async (name) => {
+    const exclude = ATTW_EXCLUDED[name] ?? [];
+    const attw = join(repoRoot, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js');
+    const args = [attw, packed.get(name)!.tarball, '--profile', 'esm-only', '--no-color'];
+    if (exclude.length > 0) args.push('--exclude-entrypoints', ...exclude);
+    const r = await run(process.execPath, args);
+    expect(r.code, describeRun('attw', r)).toBe(0);
+  });
+});
+
+describe('installed with npm into a project outside the workspace (with vitest 5)', () => {
+  it('installs', () => {
+    expect(install.code, describeRun('npm install', install)).toBe(0);
+    const vitest = JSON.parse(readFileSync(join(project, 'node_modules', 'vitest', 'package.json'), 'utf8'));
+    expect(vitest.version).toMatch(/^5\./);
+  });
+
+  it('imports every entry point of every package (ESM)', async () => {
+    const entries = packageNames.flatMap((name) => entryPoints(join(project, 'node_modules', name), name));
+    // Every package has JS entries, and the data documents are among the checked entries.
+    expect(entries.filter((e) => e.kind === 'module').length).toBeGreaterThanOrEqual(packageNames.length);
+    expect(entries.map((e) => e.specifier)).toContain('@mediagen/schema/openapi.yaml');
+    const script = [
+      "import { readFileSync } from 'node:fs';",
+      "import { fileURLToPath } from 'node:url';",
+      'const failed = [];',
+      `for (const { specifier, kind } of ${JSON.stringify(entries)}) {`,
+      '  try {',
+      "    if (kind === 'module') { const m = await import(specifier); if (Object.keys(m).length === 0 && !specifier.includes('/versions/')) throw new Error('no exports'); }",
+      "    else if (kind === 'json') await import(specifier, { with: { type: 'json' } });",
+      "    else if (readFileSync(fileURLToPath(import.meta.resolve(specifier)), 'utf8').length === 0) throw new Error('empty file');",
+      '  } catch (error) { failed.push(`${specifier}: ${error.message}`); }',
+      '}',
+      "console.log(failed.join('\\n'));",
+      'process.exit(failed.length === 0 ? 0 : 1);',
+    ].join('\n');
+    writeFileSync(join(project, 'import-entries.mjs'), script);
+    const r = await run(process.execPath, ['import-entries.mjs'], { cwd: project });
+    expect(r.code, describeRun(`importing ${entries.length} entry points`, r)).toBe(0);
+  });
+
+  const bins = ['media-validate', 'media-mock', 'media-conformance'];
+  it.each(bins)('%s --help exits 0 and prints its usage', async (bin) => {
+    const r = await run('npx', ['--no-install', bin, '--help'], { cwd: project });
+    expect(r.code, describeRun(`${bin} --help`, r)).toBe(0);
+    expect(r.stdout).toMatch(/usage/i);
+  });
+
+  it('media-validate accepts the documented generate example and rejects a broken one', async () => {
+    const document = JSON.parse(readFileSync(join(project, 'node_modules', '@mediagen', 'schema', 'openapi', 'openapi.json'), 'utf8'));
+    const body = Object.values(document.paths as Record<string, Record<string, { operationId?: string; requestBody?: any }>>)
+      .flatMap((item) => Object.values(item))
+      .find((op) => op.operationId === 'generateMedia')!.requestBody.content['application/json'].examples.standard.value;
+    writeFileSync(join(project, 'request.json'), JSON.stringify(body));
+    const valid = await run('npx', ['--no-install', 'media-validate', 'request.json'], { cwd: project });
+    expect(valid.code, describeRun('media-validate request.json', valid)).toBe(0);
+    writeFileSync(join(project, 'broken.json'), JSON.stringify([{ ...body[0], cfg_scale: 1000 }]));
+    const invalid = await run('npx', ['--no-install', 'media-validate', 'broken.json'], { cwd: project });
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout + invalid.stderr).toContain('[0].cfg_scale');
+  });
+
+  it('media-mock serves the documented example, then stops with exit 0 on Ctrl-C', async () => {
+    // The bin itself (npx, like any npm command, ends by the signal rather than with the bin's code).
+    const mock = await startServer(join(project, 'node_modules', '.bin', 'media-mock'), [], { cwd: project });
+    try {
+      const response = await fetch(`${mock.url}/pub/v1/models`, { headers: { 'X-API-KEY': 'any-key' } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toHaveProperty('data');
+    } finally {
+      const stopped = await mock.stop();
+      expect(stopped.code, describeRun('media-mock', stopped)).toBe(0);
+    }
+  });
+
+  it('media-conformance runs its suite against its own mock and passes', async () => {
+    const r = await run('npx', ['--no-install', 'media-conformance', '--max-examples', '5'], { cwd: project, timeoutMs: 150_000 });
+    expect(r.code, describeRun('media-conformance', r)).toBe(0);
+    expect(r.stdout).toMatch(/PASSED/);
+  });
+});
