@@ -17,11 +17,17 @@ export interface ValidationIssue {
   readonly severity?: string;
 }
 
-/** `[0].video_anyone.prompt`; `(root)` for the value itself (the schema package's wording). */
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * `[0].video_anyone.prompt`; a key that is not a plain name is quoted (`[0]["my key"]`); `(root)` for
+ * the value itself. A copy of the schema package's `formatPath` (a test holds them together).
+ */
 export function formatIssuePath(path: ReadonlyArray<string | number>): string {
   let out = '';
   for (const segment of path) {
     if (typeof segment === 'number') out += `[${segment}]`;
+    else if (!IDENTIFIER.test(segment)) out += `[${JSON.stringify(segment)}]`;
     else out += out ? `.${segment}` : segment;
   }
   return out || '(root)';

@@ -22,10 +22,10 @@ export const POLL_DEFAULTS = { intervalMs: 2_000, timeoutMs: 600_000, unknownSta
 export const MIN_POLL_INTERVAL_MS = 250;
 
 /** Media statuses after which an item no longer changes. */
-export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['success', 'failed'] satisfies MediaStatus[]);
+export const TERMINAL_STATUSES: ReadonlySet<string> = new Set(['success', 'failed', 'censored'] satisfies MediaStatus[]);
 
 /** Every status of the contract: the others are waited out only for `unknownStatusTimeoutMs`. */
-const EVERY_STATUS = { initiated: 1, pending: 1, success: 1, failed: 1 } satisfies Record<MediaStatus, 1>;
+const EVERY_STATUS = { initiated: 1, pending: 1, success: 1, failed: 1, censored: 1 } satisfies Record<MediaStatus, 1>;
 export const MEDIA_STATUSES: ReadonlySet<string> = new Set(Object.keys(EVERY_STATUS));
 
 export interface GenerationProgress {

@@ -20,7 +20,8 @@ function progressOf(kit: Kit, generation: Generation): GenerationProgress {
 function outcomeOf(generation: Generation): GenerationOutcome {
   const media = mediaOf(generation);
   const succeeded = media.filter((item) => item.status === 'success');
-  const failed = media.filter((item) => item.status === 'failed');
+  // `failed` and `censored`: terminal, without media to show.
+  const failed = media.filter((item) => item.status !== 'success');
   return { generation, succeeded, failed, ok: failed.length === 0 };
 }
 

@@ -1,7 +1,7 @@
 // @mediagen/client/validation: request checks built on the schema package (zod). Kept out of the
 // core entry so a client that does not validate stays small:
 //   createClient({ apiKey, validator: schemaValidator() })
-import { type GenerationContext, GenerationRequest, type Issue, checkGenerationRequest, operationsById, validate } from '@mediagen/schema';
+import { type GenerationContext, GenerationRequest, type Issue, checkGenerationRequest, checkRequestBody, operationsById, validate } from '@mediagen/schema';
 import type { OperationId, RequestParts, RequestValidator, ValidationOutcome } from '../types.js';
 
 export interface SchemaValidatorOptions {
@@ -29,7 +29,10 @@ export function schemaValidator(options: SchemaValidatorOptions = {}): RequestVa
           errors.push(...result.errors);
           warnings.push(...result.warnings);
         } else {
-          errors.push(...validate(op.body, request.body).errors);
+          // Fields the contract does not name come back as warnings, with a did-you-mean.
+          const result = checkRequestBody(op.body, request.body);
+          errors.push(...result.errors);
+          warnings.push(...result.warnings);
         }
       }
       return { errors, warnings };

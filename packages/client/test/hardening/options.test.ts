@@ -80,13 +80,13 @@ describe('polling limits', () => {
   });
 
   it('an undocumented media status ends the wait with UnknownStatusError after unknownStatusTimeoutMs', async () => {
-    server.on('GET', '/pub/v1/generations/gen_odd', { json: envelope(generation('gen_odd', ['success', 'censored'])) });
+    server.on('GET', '/pub/v1/generations/gen_odd', { json: envelope(generation('gen_odd', ['success', 'blurred'])) });
     const { client } = makeClient(server);
     const started = Date.now();
     const error = (await client.waitForGeneration('gen_odd', { intervalMs: 0, unknownStatusTimeoutMs: 500, timeoutMs: 20_000 }).catch((e: unknown) => e)) as UnknownStatusError;
     expect(error).toBeInstanceOf(UnknownStatusError);
-    expect(error).toMatchObject({ operationId: 'getGeneration', resourceId: 'gen_odd_m1', status: 'censored' });
-    expect(error.message).toBe('generation gen_odd: gen_odd_m1 has status "censored", which the API does not document, for 500 ms or more.');
+    expect(error).toMatchObject({ operationId: 'getGeneration', resourceId: 'gen_odd_m1', status: 'blurred' });
+    expect(error.message).toBe('generation gen_odd: gen_odd_m1 has status "blurred", which the API does not document, for 500 ms or more.');
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
@@ -110,7 +110,7 @@ describe('polling limits', () => {
   });
 
   it('the overall deadline still applies while a status is unknown', async () => {
-    server.on('GET', '/pub/v1/generations/gen_odd2', { json: envelope(generation('gen_odd2', ['censored'])) });
+    server.on('GET', '/pub/v1/generations/gen_odd2', { json: envelope(generation('gen_odd2', ['blurred'])) });
     const { client } = makeClient(server);
     await expect(client.waitForGeneration('gen_odd2', { intervalMs: 0, timeoutMs: 300 })).rejects.toBeInstanceOf(TimeoutError);
   });

@@ -57,6 +57,19 @@ describe('local validation', () => {
     expect(archive.issues.map(formatIssue)).toEqual(['ids: at least 1 item']);
   });
 
+  it('reports a field the contract does not name as an unknown_field warning with a did-you-mean, and still sends', async () => {
+    server.on('POST', '/pub/v1/assets/archive', { json: envelope([]) });
+    const { client, warnings } = makeClient(server, { validator: schemaValidator() });
+    await client.generations.create({ model: 'JuggernautXL', prompt: 'p', stpes: 5 } as never);
+    await client.assets.archive({ ids: ['ast_1'], idz: 1 } as never);
+    expect(warnings.map((w) => [w.code, w.operationId, w.message])).toEqual([
+      ['unknown_field', 'generateMedia', '[0].stpes: not a field of the contract; did you mean "steps"?'],
+      ['unknown_field', 'archiveAssets', 'idz: not a field of the contract; did you mean "ids"?'],
+    ]);
+    expect(warnings[0]!.issues![0]).toMatchObject({ rule: 'unknown_field', source: 'assumption', severity: 'warning' });
+    expect(server.requestsTo('POST', '/pub/v1/assets/archive').at(-1)!.json).toEqual({ ids: ['ast_1'], idz: 1 });
+  });
+
   it('reports ignored fields as a warning to onWarning and the logger, and still sends', async () => {
     const { client, warnings, logs } = makeClient(server, { validator: schemaValidator() });
     await client.generations.create({ segment: { asset_id: 'ast_1', find: 'red shirt', replace: 'blue shirt' }, prompt: 'ignored here' });
