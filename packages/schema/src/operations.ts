@@ -2,7 +2,7 @@
 // once, with the traits (effect, paging, media, catalogue) its consumers read instead of keeping lists.
 // The OpenAPI document, the client's method list, the sandbox's routes and the conformance suite's
 // per-operation checks are all built from it.
-import { type ErrorStatus, PageQuery, envelope } from './common.js';
+import { ERROR_STATUS_RANGES, type ErrorStatus, PageQuery, envelope, inStatusRange } from './common.js';
 import * as docs from './examples/live-docs.js';
 import { type Provenance, fromDocs, recordOperation, recordShape } from './provenance.js';
 import {
@@ -170,7 +170,7 @@ const table = {
     paged: false,
     creates: 'generation',
     carriesMedia: true,
-    provenance: { source: 'live-docs', note: 'success status 200 is assumed; the example is cut before it' },
+    provenance: { source: 'live-docs', note: 'success status 200 from the interface description ("the only success status shown is 200"); the docs example is cut before it' },
   },
   estimateGeneration: {
     body: GenerationRequest,
@@ -581,6 +581,14 @@ type Traits = Pick<OperationSpec, 'effect' | 'paged' | 'creates' | 'carriesMedia
 export function operationsWhere(traits: Partial<Traits>): OperationSpec[] {
   const wanted = Object.entries(traits) as [keyof Traits, unknown][];
   return operationList.filter((op) => wanted.every(([trait, value]) => op[trait] === value));
+}
+
+/**
+ * True when the document declares `status` for the operation: its success status, a listed error
+ * status, or any status of the 4XX and 5XX ranges every operation declares with the error envelope.
+ */
+export function declaresStatus(op: Pick<OperationSpec, 'success' | 'errors'>, status: number): boolean {
+  return status === op.success.status || (op.errors as number[]).includes(status) || ERROR_STATUS_RANGES.some((range) => inStatusRange(status, range));
 }
 
 /** The whole success envelope an operation answers, e.g. `ResponseOf<'listGenerations'>`. */

@@ -2,7 +2,7 @@
 // it only maps OperationSpec to zod-to-openapi's registry, adding the envelope'd error responses,
 // security, servers and tags every operation shares.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { ERROR_CODES, ErrorEnvelope, type ErrorStatus } from '../common.js';
+import { ERROR_CODES, ERROR_STATUS_RANGES, ErrorEnvelope, type ErrorStatus, type ErrorStatusRange } from '../common.js';
 import { latestDate } from '../ledger/changes.js';
 import { type OperationSpec, operationList } from '../operations.js';
 import { provenanceOf, provenanceRecords } from '../provenance.js';
@@ -31,10 +31,14 @@ const ERROR_TEXT: Record<ErrorStatus, [description: string, message: string]> = 
   503: ['The service is unavailable for a while.', 'service unavailable'],
 };
 
+/** Neither source shows an error status: every error response is our assumption (its envelope is not). */
+const ERROR_PROVENANCE = (claim: string) => ({ source: 'assumption', note: claim }) as const;
+
 function errorResponse(status: ErrorStatus) {
   const [description, message] = ERROR_TEXT[status];
   return {
     description,
+    'x-provenance': ERROR_PROVENANCE(`the service may answer ${status} in the error envelope`),
     content: {
       'application/json': {
         schema: ErrorEnvelope,
@@ -42,6 +46,25 @@ function errorResponse(status: ErrorStatus) {
       },
     },
     ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } } } } : {}),
+  };
+}
+
+const RANGE_TEXT: Record<ErrorStatusRange, string> = {
+  '4XX': 'The request was refused (any client-error status); `err` says why.',
+  '5XX': 'The service failed (any server-error status); `err` says why.',
+};
+
+/** The envelope for a whole status range, so no plausible 4xx or 5xx is undeclared. */
+function errorRangeResponse(range: ErrorStatusRange) {
+  return {
+    description: RANGE_TEXT[range],
+    'x-provenance': ERROR_PROVENANCE(`failures answer a ${range} status with err = { code, message }`),
+    content: {
+      'application/json': {
+        schema: ErrorEnvelope,
+        examples: { docs: { summary: "the docs' error object (archive example)", value: { err: { code: 'error_code', message: 'error_message' } } } },
+      },
+    },
   };
 }
 
@@ -62,6 +85,7 @@ function register(registry: OpenAPIRegistry, op: OperationSpec): void {
     },
   };
   for (const status of op.errors) responses[status] = errorResponse(status);
+  for (const range of ERROR_STATUS_RANGES) responses[range] = errorRangeResponse(range);
 
   registry.registerPath({
     method: op.method,
