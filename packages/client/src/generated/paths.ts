@@ -385,7 +385,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        GenerateMediaResponse: {
+        GenerationResultEnvelope: {
             data: components["schemas"]["GenerationResult"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -607,7 +607,7 @@ export interface components {
             /** @example 5 */
             duration?: number;
         } & (unknown | unknown);
-        EstimateGenerationResponse: {
+        EstimateEnvelope: {
             data: components["schemas"]["Estimate"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -622,7 +622,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListGenerationsResponse: {
+        GenerationPage: {
             data: components["schemas"]["Generation"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -664,20 +664,20 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetGenerationResponse: {
+        GenerationEnvelope: {
             data: components["schemas"]["Generation"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
         } & {
             [key: string]: unknown;
         };
-        GetMediaResponse: {
+        MediaEnvelope: {
             data: components["schemas"]["Media"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        DeleteGenerationResponse: {
+        DeletedGenerationEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -689,13 +689,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        DeleteMediaResponse: {
+        DeletedMediaEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        DeleteImageResponse: {
+        DeletedImageEnvelope: {
             data: components["schemas"]["DeletedImage"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -708,7 +708,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetGenerationStatusResponse: {
+        ImageStatusListEnvelope: {
             data: components["schemas"]["ImageStatus"][];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -725,13 +725,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetImageStatusResponse: {
+        ImageStatusEnvelope: {
             data: components["schemas"]["ImageStatus"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        ListModelsResponse: {
+        ModelPage: {
             data: components["schemas"]["Model"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -751,7 +751,7 @@ export interface components {
          * @enum {string}
          */
         ResourceType: "sd" | "sdxl" | "flux";
-        ListStylesResponse: {
+        StylePage: {
             data: components["schemas"]["Style"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -766,7 +766,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListControlnetsResponse: {
+        ControlnetPage: {
             data: components["schemas"]["Controlnet"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -786,7 +786,7 @@ export interface components {
          * @enum {string}
          */
         ControlnetType: "sd" | "sdxl" | "flux";
-        ListLorasResponse: {
+        LoraPage: {
             data: components["schemas"]["Lora"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -801,7 +801,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListVoicesResponse: {
+        VoicePage: {
             data: components["schemas"]["Voice"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -814,7 +814,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        CreateCharacterResponse: {
+        CharacterEnvelope: {
             data: components["schemas"]["Character"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -850,14 +850,14 @@ export interface components {
             /** @example a female, european, 25 years old, slim */
             prompt: string;
         };
-        ListCharactersResponse: {
+        CharacterPage: {
             data: components["schemas"]["Character"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
         } & {
             [key: string]: unknown;
         };
-        UploadAssetResponse: {
+        UploadSlotV1Envelope: {
             data: components["schemas"]["UploadSlotV1"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -913,7 +913,7 @@ export interface components {
             /** @example 512 */
             width: number;
         };
-        ArchiveAssetsResponse: {
+        ArchivedAssetsEnvelope: {
             data: components["schemas"]["AssetV1"][];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -927,7 +927,7 @@ export interface components {
              */
             ids: string[];
         };
-        UploadAssetV2Response: {
+        UploadSlotV2Envelope: {
             data: components["schemas"]["UploadSlotV2"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -945,7 +945,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetAssetV2Response: {
+        AssetV2Envelope: {
             data: components["schemas"]["AssetV2"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -967,7 +967,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListAssetsV2Response: {
+        AssetV2Page: {
             data: components["schemas"]["AssetV2"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -1004,7 +1004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListGenerationsResponse"];
+                    "application/json": components["schemas"]["GenerationPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -1102,7 +1102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GenerateMediaResponse"];
+                    "application/json": components["schemas"]["GenerationResultEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -1209,7 +1209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EstimateGenerationResponse"];
+                    "application/json": components["schemas"]["EstimateEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -1314,7 +1314,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetGenerationResponse"];
+                    "application/json": components["schemas"]["GenerationEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1401,7 +1401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteGenerationResponse"];
+                    "application/json": components["schemas"]["DeletedGenerationEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1488,7 +1488,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetMediaResponse"];
+                    "application/json": components["schemas"]["MediaEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1575,7 +1575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteMediaResponse"];
+                    "application/json": components["schemas"]["DeletedMediaEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1663,7 +1663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteImageResponse"];
+                    "application/json": components["schemas"]["DeletedImageEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1750,7 +1750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetGenerationStatusResponse"];
+                    "application/json": components["schemas"]["ImageStatusListEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1838,7 +1838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetImageStatusResponse"];
+                    "application/json": components["schemas"]["ImageStatusEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1927,7 +1927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListModelsResponse"];
+                    "application/json": components["schemas"]["ModelPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2025,7 +2025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListStylesResponse"];
+                    "application/json": components["schemas"]["StylePage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2123,7 +2123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListControlnetsResponse"];
+                    "application/json": components["schemas"]["ControlnetPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2221,7 +2221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListLorasResponse"];
+                    "application/json": components["schemas"]["LoraPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2318,7 +2318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListVoicesResponse"];
+                    "application/json": components["schemas"]["VoicePage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2415,7 +2415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListCharactersResponse"];
+                    "application/json": components["schemas"]["CharacterPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2513,7 +2513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateCharacterResponse"];
+                    "application/json": components["schemas"]["CharacterEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2611,7 +2611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadAssetResponse"];
+                    "application/json": components["schemas"]["UploadSlotV1Envelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2709,7 +2709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArchiveAssetsResponse"];
+                    "application/json": components["schemas"]["ArchivedAssetsEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2809,7 +2809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadAssetV2Response"];
+                    "application/json": components["schemas"]["UploadSlotV2Envelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2905,7 +2905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetAssetV2Response"];
+                    "application/json": components["schemas"]["AssetV2Envelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -2993,7 +2993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListAssetsV2Response"];
+                    "application/json": components["schemas"]["AssetV2Page"];
                 };
             };
             /** @description The request is malformed. */

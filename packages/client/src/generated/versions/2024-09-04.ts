@@ -385,7 +385,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        GenerateMediaResponse: {
+        GenerationResultEnvelope: {
             data: components["schemas"]["GenerationResult"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -571,7 +571,7 @@ export interface components {
             /** @example 1.5 */
             scale_factor?: number;
         };
-        EstimateGenerationResponse: {
+        EstimateEnvelope: {
             data: components["schemas"]["Estimate"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -586,7 +586,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListGenerationsResponse: {
+        GenerationPage: {
             data: components["schemas"]["Generation"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -628,20 +628,20 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetGenerationResponse: {
+        GenerationEnvelope: {
             data: components["schemas"]["Generation"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
         } & {
             [key: string]: unknown;
         };
-        GetMediaResponse: {
+        MediaEnvelope: {
             data: components["schemas"]["Media"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        DeleteGenerationResponse: {
+        DeletedGenerationEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -653,13 +653,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        DeleteMediaResponse: {
+        DeletedMediaEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        DeleteImageResponse: {
+        DeletedImageEnvelope: {
             data: components["schemas"]["DeletedImage"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -672,7 +672,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetGenerationStatusResponse: {
+        ImageStatusListEnvelope: {
             data: components["schemas"]["ImageStatus"][];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -689,13 +689,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetImageStatusResponse: {
+        ImageStatusEnvelope: {
             data: components["schemas"]["ImageStatus"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        ListModelsResponse: {
+        ModelPage: {
             data: components["schemas"]["Model"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -710,7 +710,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListStylesResponse: {
+        StylePage: {
             data: components["schemas"]["Style"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -725,7 +725,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListControlnetsResponse: {
+        ControlnetPage: {
             data: components["schemas"]["Controlnet"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -740,7 +740,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListLorasResponse: {
+        LoraPage: {
             data: components["schemas"]["Lora"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -755,7 +755,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListVoicesResponse: {
+        VoicePage: {
             data: components["schemas"]["Voice"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -768,7 +768,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        CreateCharacterResponse: {
+        CharacterEnvelope: {
             data: components["schemas"]["Character"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -804,14 +804,14 @@ export interface components {
             /** @example a female, european, 25 years old, slim */
             prompt: string;
         };
-        ListCharactersResponse: {
+        CharacterPage: {
             data: components["schemas"]["Character"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
         } & {
             [key: string]: unknown;
         };
-        UploadAssetResponse: {
+        UploadSlotV1Envelope: {
             data: components["schemas"]["UploadSlotV1"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -867,7 +867,7 @@ export interface components {
             /** @example 512 */
             width: number;
         };
-        ArchiveAssetsResponse: {
+        ArchivedAssetsEnvelope: {
             data: components["schemas"]["AssetV1"][];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -881,7 +881,7 @@ export interface components {
              */
             ids: string[];
         };
-        UploadAssetV2Response: {
+        UploadSlotV2Envelope: {
             data: components["schemas"]["UploadSlotV2"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -899,7 +899,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetAssetV2Response: {
+        AssetV2Envelope: {
             data: components["schemas"]["AssetV2"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -921,7 +921,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListAssetsV2Response: {
+        AssetV2Page: {
             data: components["schemas"]["AssetV2"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -958,7 +958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListGenerationsResponse"];
+                    "application/json": components["schemas"]["GenerationPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -1056,7 +1056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GenerateMediaResponse"];
+                    "application/json": components["schemas"]["GenerationResultEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -1163,7 +1163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EstimateGenerationResponse"];
+                    "application/json": components["schemas"]["EstimateEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -1268,7 +1268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetGenerationResponse"];
+                    "application/json": components["schemas"]["GenerationEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1355,7 +1355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteGenerationResponse"];
+                    "application/json": components["schemas"]["DeletedGenerationEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1442,7 +1442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetMediaResponse"];
+                    "application/json": components["schemas"]["MediaEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1529,7 +1529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteMediaResponse"];
+                    "application/json": components["schemas"]["DeletedMediaEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1617,7 +1617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteImageResponse"];
+                    "application/json": components["schemas"]["DeletedImageEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1704,7 +1704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetGenerationStatusResponse"];
+                    "application/json": components["schemas"]["ImageStatusListEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1792,7 +1792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetImageStatusResponse"];
+                    "application/json": components["schemas"]["ImageStatusEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1880,7 +1880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListModelsResponse"];
+                    "application/json": components["schemas"]["ModelPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -1977,7 +1977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListStylesResponse"];
+                    "application/json": components["schemas"]["StylePage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2074,7 +2074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListControlnetsResponse"];
+                    "application/json": components["schemas"]["ControlnetPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2171,7 +2171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListLorasResponse"];
+                    "application/json": components["schemas"]["LoraPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2268,7 +2268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListVoicesResponse"];
+                    "application/json": components["schemas"]["VoicePage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2365,7 +2365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListCharactersResponse"];
+                    "application/json": components["schemas"]["CharacterPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2463,7 +2463,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateCharacterResponse"];
+                    "application/json": components["schemas"]["CharacterEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2561,7 +2561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadAssetResponse"];
+                    "application/json": components["schemas"]["UploadSlotV1Envelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2659,7 +2659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArchiveAssetsResponse"];
+                    "application/json": components["schemas"]["ArchivedAssetsEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2759,7 +2759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadAssetV2Response"];
+                    "application/json": components["schemas"]["UploadSlotV2Envelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2855,7 +2855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetAssetV2Response"];
+                    "application/json": components["schemas"]["AssetV2Envelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -2943,7 +2943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListAssetsV2Response"];
+                    "application/json": components["schemas"]["AssetV2Page"];
                 };
             };
             /** @description The request is malformed. */

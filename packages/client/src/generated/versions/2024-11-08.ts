@@ -385,7 +385,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        GenerateMediaResponse: {
+        GenerationResultEnvelope: {
             data: components["schemas"]["GenerationResult"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -588,7 +588,7 @@ export interface components {
             /** @example 1.5 */
             scale_factor?: number;
         };
-        EstimateGenerationResponse: {
+        EstimateEnvelope: {
             data: components["schemas"]["Estimate"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -603,7 +603,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListGenerationsResponse: {
+        GenerationPage: {
             data: components["schemas"]["Generation"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -645,20 +645,20 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetGenerationResponse: {
+        GenerationEnvelope: {
             data: components["schemas"]["Generation"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
         } & {
             [key: string]: unknown;
         };
-        GetMediaResponse: {
+        MediaEnvelope: {
             data: components["schemas"]["Media"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        DeleteGenerationResponse: {
+        DeletedGenerationEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -670,13 +670,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        DeleteMediaResponse: {
+        DeletedMediaEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        DeleteImageResponse: {
+        DeletedImageEnvelope: {
             data: components["schemas"]["DeletedImage"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -689,7 +689,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetGenerationStatusResponse: {
+        ImageStatusListEnvelope: {
             data: components["schemas"]["ImageStatus"][];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -706,13 +706,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetImageStatusResponse: {
+        ImageStatusEnvelope: {
             data: components["schemas"]["ImageStatus"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        ListModelsResponse: {
+        ModelPage: {
             data: components["schemas"]["Model"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -732,7 +732,7 @@ export interface components {
          * @enum {string}
          */
         ResourceType: "sd" | "sdxl" | "flux";
-        ListStylesResponse: {
+        StylePage: {
             data: components["schemas"]["Style"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -747,7 +747,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListControlnetsResponse: {
+        ControlnetPage: {
             data: components["schemas"]["Controlnet"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -764,7 +764,7 @@ export interface components {
         };
         /** @enum {string} */
         ControlnetType: "sd" | "sdxl";
-        ListLorasResponse: {
+        LoraPage: {
             data: components["schemas"]["Lora"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -779,7 +779,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListVoicesResponse: {
+        VoicePage: {
             data: components["schemas"]["Voice"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -792,7 +792,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        CreateCharacterResponse: {
+        CharacterEnvelope: {
             data: components["schemas"]["Character"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -828,14 +828,14 @@ export interface components {
             /** @example a female, european, 25 years old, slim */
             prompt: string;
         };
-        ListCharactersResponse: {
+        CharacterPage: {
             data: components["schemas"]["Character"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
         } & {
             [key: string]: unknown;
         };
-        UploadAssetResponse: {
+        UploadSlotV1Envelope: {
             data: components["schemas"]["UploadSlotV1"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -891,7 +891,7 @@ export interface components {
             /** @example 512 */
             width: number;
         };
-        ArchiveAssetsResponse: {
+        ArchivedAssetsEnvelope: {
             data: components["schemas"]["AssetV1"][];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -905,7 +905,7 @@ export interface components {
              */
             ids: string[];
         };
-        UploadAssetV2Response: {
+        UploadSlotV2Envelope: {
             data: components["schemas"]["UploadSlotV2"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -923,7 +923,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetAssetV2Response: {
+        AssetV2Envelope: {
             data: components["schemas"]["AssetV2"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -945,7 +945,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListAssetsV2Response: {
+        AssetV2Page: {
             data: components["schemas"]["AssetV2"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -982,7 +982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListGenerationsResponse"];
+                    "application/json": components["schemas"]["GenerationPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -1080,7 +1080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GenerateMediaResponse"];
+                    "application/json": components["schemas"]["GenerationResultEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -1187,7 +1187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EstimateGenerationResponse"];
+                    "application/json": components["schemas"]["EstimateEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -1292,7 +1292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetGenerationResponse"];
+                    "application/json": components["schemas"]["GenerationEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1379,7 +1379,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteGenerationResponse"];
+                    "application/json": components["schemas"]["DeletedGenerationEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1466,7 +1466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetMediaResponse"];
+                    "application/json": components["schemas"]["MediaEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1553,7 +1553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteMediaResponse"];
+                    "application/json": components["schemas"]["DeletedMediaEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1641,7 +1641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteImageResponse"];
+                    "application/json": components["schemas"]["DeletedImageEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1728,7 +1728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetGenerationStatusResponse"];
+                    "application/json": components["schemas"]["ImageStatusListEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1816,7 +1816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetImageStatusResponse"];
+                    "application/json": components["schemas"]["ImageStatusEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1905,7 +1905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListModelsResponse"];
+                    "application/json": components["schemas"]["ModelPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2003,7 +2003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListStylesResponse"];
+                    "application/json": components["schemas"]["StylePage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2101,7 +2101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListControlnetsResponse"];
+                    "application/json": components["schemas"]["ControlnetPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2199,7 +2199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListLorasResponse"];
+                    "application/json": components["schemas"]["LoraPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2296,7 +2296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListVoicesResponse"];
+                    "application/json": components["schemas"]["VoicePage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2393,7 +2393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListCharactersResponse"];
+                    "application/json": components["schemas"]["CharacterPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2491,7 +2491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateCharacterResponse"];
+                    "application/json": components["schemas"]["CharacterEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2589,7 +2589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadAssetResponse"];
+                    "application/json": components["schemas"]["UploadSlotV1Envelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2687,7 +2687,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArchiveAssetsResponse"];
+                    "application/json": components["schemas"]["ArchivedAssetsEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2787,7 +2787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadAssetV2Response"];
+                    "application/json": components["schemas"]["UploadSlotV2Envelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2883,7 +2883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetAssetV2Response"];
+                    "application/json": components["schemas"]["AssetV2Envelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -2971,7 +2971,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListAssetsV2Response"];
+                    "application/json": components["schemas"]["AssetV2Page"];
                 };
             };
             /** @description The request is malformed. */

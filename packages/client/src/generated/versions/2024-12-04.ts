@@ -385,7 +385,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        GenerateMediaResponse: {
+        GenerationResultEnvelope: {
             data: components["schemas"]["GenerationResult"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -588,7 +588,7 @@ export interface components {
             /** @example 1.5 */
             scale_factor?: number;
         };
-        EstimateGenerationResponse: {
+        EstimateEnvelope: {
             data: components["schemas"]["Estimate"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -603,7 +603,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListGenerationsResponse: {
+        GenerationPage: {
             data: components["schemas"]["Generation"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -645,20 +645,20 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetGenerationResponse: {
+        GenerationEnvelope: {
             data: components["schemas"]["Generation"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
         } & {
             [key: string]: unknown;
         };
-        GetMediaResponse: {
+        MediaEnvelope: {
             data: components["schemas"]["Media"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        DeleteGenerationResponse: {
+        DeletedGenerationEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -670,13 +670,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        DeleteMediaResponse: {
+        DeletedMediaEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        DeleteImageResponse: {
+        DeletedImageEnvelope: {
             data: components["schemas"]["DeletedImage"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -689,7 +689,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetGenerationStatusResponse: {
+        ImageStatusListEnvelope: {
             data: components["schemas"]["ImageStatus"][];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -706,13 +706,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetImageStatusResponse: {
+        ImageStatusEnvelope: {
             data: components["schemas"]["ImageStatus"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        ListModelsResponse: {
+        ModelPage: {
             data: components["schemas"]["Model"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -732,7 +732,7 @@ export interface components {
          * @enum {string}
          */
         ResourceType: "sd" | "sdxl" | "flux";
-        ListStylesResponse: {
+        StylePage: {
             data: components["schemas"]["Style"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -747,7 +747,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListControlnetsResponse: {
+        ControlnetPage: {
             data: components["schemas"]["Controlnet"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -767,7 +767,7 @@ export interface components {
          * @enum {string}
          */
         ControlnetType: "sd" | "sdxl" | "flux";
-        ListLorasResponse: {
+        LoraPage: {
             data: components["schemas"]["Lora"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -782,7 +782,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListVoicesResponse: {
+        VoicePage: {
             data: components["schemas"]["Voice"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -795,7 +795,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        CreateCharacterResponse: {
+        CharacterEnvelope: {
             data: components["schemas"]["Character"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -831,14 +831,14 @@ export interface components {
             /** @example a female, european, 25 years old, slim */
             prompt: string;
         };
-        ListCharactersResponse: {
+        CharacterPage: {
             data: components["schemas"]["Character"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
         } & {
             [key: string]: unknown;
         };
-        UploadAssetResponse: {
+        UploadSlotV1Envelope: {
             data: components["schemas"]["UploadSlotV1"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -894,7 +894,7 @@ export interface components {
             /** @example 512 */
             width: number;
         };
-        ArchiveAssetsResponse: {
+        ArchivedAssetsEnvelope: {
             data: components["schemas"]["AssetV1"][];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -908,7 +908,7 @@ export interface components {
              */
             ids: string[];
         };
-        UploadAssetV2Response: {
+        UploadSlotV2Envelope: {
             data: components["schemas"]["UploadSlotV2"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -926,7 +926,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetAssetV2Response: {
+        AssetV2Envelope: {
             data: components["schemas"]["AssetV2"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -948,7 +948,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListAssetsV2Response: {
+        AssetV2Page: {
             data: components["schemas"]["AssetV2"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -985,7 +985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListGenerationsResponse"];
+                    "application/json": components["schemas"]["GenerationPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -1083,7 +1083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GenerateMediaResponse"];
+                    "application/json": components["schemas"]["GenerationResultEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -1190,7 +1190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EstimateGenerationResponse"];
+                    "application/json": components["schemas"]["EstimateEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -1295,7 +1295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetGenerationResponse"];
+                    "application/json": components["schemas"]["GenerationEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1382,7 +1382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteGenerationResponse"];
+                    "application/json": components["schemas"]["DeletedGenerationEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1469,7 +1469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetMediaResponse"];
+                    "application/json": components["schemas"]["MediaEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1556,7 +1556,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteMediaResponse"];
+                    "application/json": components["schemas"]["DeletedMediaEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1644,7 +1644,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteImageResponse"];
+                    "application/json": components["schemas"]["DeletedImageEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1731,7 +1731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetGenerationStatusResponse"];
+                    "application/json": components["schemas"]["ImageStatusListEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1819,7 +1819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetImageStatusResponse"];
+                    "application/json": components["schemas"]["ImageStatusEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1908,7 +1908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListModelsResponse"];
+                    "application/json": components["schemas"]["ModelPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2006,7 +2006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListStylesResponse"];
+                    "application/json": components["schemas"]["StylePage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2104,7 +2104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListControlnetsResponse"];
+                    "application/json": components["schemas"]["ControlnetPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2202,7 +2202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListLorasResponse"];
+                    "application/json": components["schemas"]["LoraPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2299,7 +2299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListVoicesResponse"];
+                    "application/json": components["schemas"]["VoicePage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2396,7 +2396,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListCharactersResponse"];
+                    "application/json": components["schemas"]["CharacterPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2494,7 +2494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateCharacterResponse"];
+                    "application/json": components["schemas"]["CharacterEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2592,7 +2592,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadAssetResponse"];
+                    "application/json": components["schemas"]["UploadSlotV1Envelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2690,7 +2690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArchiveAssetsResponse"];
+                    "application/json": components["schemas"]["ArchivedAssetsEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2790,7 +2790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadAssetV2Response"];
+                    "application/json": components["schemas"]["UploadSlotV2Envelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2886,7 +2886,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetAssetV2Response"];
+                    "application/json": components["schemas"]["AssetV2Envelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -2974,7 +2974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListAssetsV2Response"];
+                    "application/json": components["schemas"]["AssetV2Page"];
                 };
             };
             /** @description The request is malformed. */

@@ -385,7 +385,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        GenerateMediaResponse: {
+        GenerationResultEnvelope: {
             data: components["schemas"]["GenerationResult"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -600,7 +600,7 @@ export interface components {
             /** @example 5 */
             duration?: number;
         } & (unknown | unknown);
-        EstimateGenerationResponse: {
+        EstimateEnvelope: {
             data: components["schemas"]["Estimate"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -615,7 +615,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListGenerationsResponse: {
+        GenerationPage: {
             data: components["schemas"]["Generation"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -657,20 +657,20 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetGenerationResponse: {
+        GenerationEnvelope: {
             data: components["schemas"]["Generation"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
         } & {
             [key: string]: unknown;
         };
-        GetMediaResponse: {
+        MediaEnvelope: {
             data: components["schemas"]["Media"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        DeleteGenerationResponse: {
+        DeletedGenerationEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -682,13 +682,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        DeleteMediaResponse: {
+        DeletedMediaEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        DeleteImageResponse: {
+        DeletedImageEnvelope: {
             data: components["schemas"]["DeletedImage"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -701,7 +701,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetGenerationStatusResponse: {
+        ImageStatusListEnvelope: {
             data: components["schemas"]["ImageStatus"][];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -718,13 +718,13 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetImageStatusResponse: {
+        ImageStatusEnvelope: {
             data: components["schemas"]["ImageStatus"] & unknown;
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
         };
-        ListModelsResponse: {
+        ModelPage: {
             data: components["schemas"]["Model"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -744,7 +744,7 @@ export interface components {
          * @enum {string}
          */
         ResourceType: "sd" | "sdxl" | "flux";
-        ListStylesResponse: {
+        StylePage: {
             data: components["schemas"]["Style"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -759,7 +759,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListControlnetsResponse: {
+        ControlnetPage: {
             data: components["schemas"]["Controlnet"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -779,7 +779,7 @@ export interface components {
          * @enum {string}
          */
         ControlnetType: "sd" | "sdxl" | "flux";
-        ListLorasResponse: {
+        LoraPage: {
             data: components["schemas"]["Lora"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -794,7 +794,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListVoicesResponse: {
+        VoicePage: {
             data: components["schemas"]["Voice"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -807,7 +807,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        CreateCharacterResponse: {
+        CharacterEnvelope: {
             data: components["schemas"]["Character"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -843,14 +843,14 @@ export interface components {
             /** @example a female, european, 25 years old, slim */
             prompt: string;
         };
-        ListCharactersResponse: {
+        CharacterPage: {
             data: components["schemas"]["Character"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
         } & {
             [key: string]: unknown;
         };
-        UploadAssetResponse: {
+        UploadSlotV1Envelope: {
             data: components["schemas"]["UploadSlotV1"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -906,7 +906,7 @@ export interface components {
             /** @example 512 */
             width: number;
         };
-        ArchiveAssetsResponse: {
+        ArchivedAssetsEnvelope: {
             data: components["schemas"]["AssetV1"][];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -920,7 +920,7 @@ export interface components {
              */
             ids: string[];
         };
-        UploadAssetV2Response: {
+        UploadSlotV2Envelope: {
             data: components["schemas"]["UploadSlotV2"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -938,7 +938,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        GetAssetV2Response: {
+        AssetV2Envelope: {
             data: components["schemas"]["AssetV2"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
@@ -960,7 +960,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        ListAssetsV2Response: {
+        AssetV2Page: {
             data: components["schemas"]["AssetV2"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
@@ -997,7 +997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListGenerationsResponse"];
+                    "application/json": components["schemas"]["GenerationPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -1095,7 +1095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GenerateMediaResponse"];
+                    "application/json": components["schemas"]["GenerationResultEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -1202,7 +1202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EstimateGenerationResponse"];
+                    "application/json": components["schemas"]["EstimateEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -1307,7 +1307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetGenerationResponse"];
+                    "application/json": components["schemas"]["GenerationEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1394,7 +1394,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteGenerationResponse"];
+                    "application/json": components["schemas"]["DeletedGenerationEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1481,7 +1481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetMediaResponse"];
+                    "application/json": components["schemas"]["MediaEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1568,7 +1568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteMediaResponse"];
+                    "application/json": components["schemas"]["DeletedMediaEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1656,7 +1656,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteImageResponse"];
+                    "application/json": components["schemas"]["DeletedImageEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1743,7 +1743,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetGenerationStatusResponse"];
+                    "application/json": components["schemas"]["ImageStatusListEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1831,7 +1831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetImageStatusResponse"];
+                    "application/json": components["schemas"]["ImageStatusEnvelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -1920,7 +1920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListModelsResponse"];
+                    "application/json": components["schemas"]["ModelPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2018,7 +2018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListStylesResponse"];
+                    "application/json": components["schemas"]["StylePage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2116,7 +2116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListControlnetsResponse"];
+                    "application/json": components["schemas"]["ControlnetPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2214,7 +2214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListLorasResponse"];
+                    "application/json": components["schemas"]["LoraPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2311,7 +2311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListVoicesResponse"];
+                    "application/json": components["schemas"]["VoicePage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2408,7 +2408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListCharactersResponse"];
+                    "application/json": components["schemas"]["CharacterPage"];
                 };
             };
             /** @description The request is malformed. */
@@ -2506,7 +2506,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateCharacterResponse"];
+                    "application/json": components["schemas"]["CharacterEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2604,7 +2604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadAssetResponse"];
+                    "application/json": components["schemas"]["UploadSlotV1Envelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2702,7 +2702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ArchiveAssetsResponse"];
+                    "application/json": components["schemas"]["ArchivedAssetsEnvelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2802,7 +2802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadAssetV2Response"];
+                    "application/json": components["schemas"]["UploadSlotV2Envelope"];
                 };
             };
             /** @description The request is malformed. */
@@ -2898,7 +2898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetAssetV2Response"];
+                    "application/json": components["schemas"]["AssetV2Envelope"];
                 };
             };
             /** @description The X-API-KEY header is missing or not valid. */
@@ -2986,7 +2986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListAssetsV2Response"];
+                    "application/json": components["schemas"]["AssetV2Page"];
                 };
             };
             /** @description The request is malformed. */
