@@ -457,7 +457,7 @@ export interface components {
         /** @description The envelope of a failed request: `err` holds `{ code, message }`. */
         ErrorEnvelope: {
             data?: unknown;
-            err: components["schemas"]["ApiError"] & unknown;
+            err: components["schemas"]["ApiError"];
         } & {
             [key: string]: unknown;
         };
@@ -489,7 +489,19 @@ export interface components {
             style?: string;
             style_detail?: components["schemas"]["StyleDetail"];
             true_touch?: components["schemas"]["TrueTouch"];
-        } & unknown) | unknown | unknown | unknown | unknown | unknown | unknown;
+        } & Record<string, never>) | {
+            segment: unknown;
+        } | {
+            style: unknown;
+        } | {
+            style_detail: unknown;
+        } | {
+            model: unknown;
+        } | {
+            true_touch: unknown;
+        } | {
+            narrator: unknown;
+        };
         /**
          * @example 1:1
          * @enum {string}
@@ -543,7 +555,12 @@ export interface components {
             voice?: string;
             /** @example ast_audxxxxx */
             audio_asset_id?: string;
-        } & (unknown | unknown);
+        } & ({
+            script: unknown;
+            voice: unknown;
+        } | {
+            audio_asset_id: unknown;
+        });
         /** @description The prompt. With a character, write the character name in `positive`. */
         Prompt: {
             /** @example a man looking into the camera */
@@ -627,8 +644,8 @@ export interface components {
         Media: {
             /** @example media_01 */
             id: string;
-            dim: components["schemas"]["Dim"] & unknown;
-            type: components["schemas"]["MediaType"] & unknown;
+            dim: components["schemas"]["Dim"];
+            type: components["schemas"]["MediaType"];
             status: components["schemas"]["MediaStatus"];
             /** @example object-url */
             url?: string;
@@ -646,14 +663,14 @@ export interface components {
             [key: string]: unknown;
         };
         GenerationEnvelope: {
-            data: components["schemas"]["Generation"] & unknown;
+            data: components["schemas"]["Generation"];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
         } & {
             [key: string]: unknown;
         };
         MediaEnvelope: {
-            data: components["schemas"]["Media"] & unknown;
+            data: components["schemas"]["Media"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
@@ -707,7 +724,7 @@ export interface components {
             [key: string]: unknown;
         };
         ImageStatusEnvelope: {
-            data: components["schemas"]["ImageStatus"] & unknown;
+            data: components["schemas"]["ImageStatus"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
@@ -864,7 +881,7 @@ export interface components {
             [key: string]: unknown;
         };
         AssetFile: {
-            size: components["schemas"]["Dim"] & unknown;
+            size: components["schemas"]["Dim"];
             /** @example https://s3-asset-url */
             url: string;
         } & {
@@ -915,7 +932,7 @@ export interface components {
             /** @example ast_xxxxxxxx */
             id: string;
             type: components["schemas"]["AssetType"];
-            size: components["schemas"]["Dim"] & unknown;
+            size: components["schemas"]["Dim"];
             /** @example https://s3-asset-url */
             url: string;
             /** @example https://s3-presigned-url */
@@ -935,7 +952,7 @@ export interface components {
             id: string;
             type: components["schemas"]["AssetType"];
             status: components["schemas"]["AssetStatus"];
-            size: components["schemas"]["Dim"] & unknown;
+            size: components["schemas"]["Dim"];
             /** @example https://s3-asset-url */
             url: string;
             /** @example 5 */
@@ -2769,7 +2786,7 @@ export interface operations {
     uploadAssetV2: {
         parameters: {
             query?: {
-                type?: components["schemas"]["AssetType"] & unknown;
+                type?: components["schemas"]["AssetType"];
             };
             header?: never;
             path?: never;

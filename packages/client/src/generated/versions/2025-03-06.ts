@@ -457,7 +457,7 @@ export interface components {
         /** @description The envelope of a failed request: `err` holds `{ code, message }`. */
         ErrorEnvelope: {
             data?: unknown;
-            err: components["schemas"]["ApiError"] & unknown;
+            err: components["schemas"]["ApiError"];
         } & {
             [key: string]: unknown;
         };
@@ -490,7 +490,21 @@ export interface components {
             style_detail?: components["schemas"]["StyleDetail"];
             true_touch?: components["schemas"]["TrueTouch"];
             video_anyone?: components["schemas"]["VideoAnyone"];
-        } & unknown) | unknown | unknown | unknown | unknown | unknown | unknown | unknown;
+        } & Record<string, never>) | {
+            segment: unknown;
+        } | {
+            style: unknown;
+        } | {
+            style_detail: unknown;
+        } | {
+            model: unknown;
+        } | {
+            true_touch: unknown;
+        } | {
+            narrator: unknown;
+        } | {
+            video_anyone: unknown;
+        };
         /**
          * @example 1:1
          * @enum {string}
@@ -544,7 +558,12 @@ export interface components {
             voice?: string;
             /** @example ast_audxxxxx */
             audio_asset_id?: string;
-        } & (unknown | unknown);
+        } & ({
+            script: unknown;
+            voice: unknown;
+        } | {
+            audio_asset_id: unknown;
+        });
         /** @description The prompt. With a character, write the character name in `positive`. */
         Prompt: {
             /** @example a man looking into the camera */
@@ -599,7 +618,11 @@ export interface components {
             prompt: string;
             /** @example 5 */
             duration?: number;
-        } & (unknown | unknown);
+        } & ({
+            media_id: unknown;
+        } | {
+            asset_id: unknown;
+        });
         EstimateEnvelope: {
             data: components["schemas"]["Estimate"];
             err?: components["schemas"]["ErrOrEmpty"];
@@ -639,8 +662,8 @@ export interface components {
         Media: {
             /** @example media_01 */
             id: string;
-            dim: components["schemas"]["Dim"] & unknown;
-            type: components["schemas"]["MediaType"] & unknown;
+            dim: components["schemas"]["Dim"];
+            type: components["schemas"]["MediaType"];
             status: components["schemas"]["MediaStatus"];
             /** @example object-url */
             url?: string;
@@ -658,14 +681,14 @@ export interface components {
             [key: string]: unknown;
         };
         GenerationEnvelope: {
-            data: components["schemas"]["Generation"] & unknown;
+            data: components["schemas"]["Generation"];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
         } & {
             [key: string]: unknown;
         };
         MediaEnvelope: {
-            data: components["schemas"]["Media"] & unknown;
+            data: components["schemas"]["Media"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
@@ -719,7 +742,7 @@ export interface components {
             [key: string]: unknown;
         };
         ImageStatusEnvelope: {
-            data: components["schemas"]["ImageStatus"] & unknown;
+            data: components["schemas"]["ImageStatus"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
@@ -879,7 +902,7 @@ export interface components {
             [key: string]: unknown;
         };
         AssetFile: {
-            size: components["schemas"]["Dim"] & unknown;
+            size: components["schemas"]["Dim"];
             /** @example https://s3-asset-url */
             url: string;
         } & {
@@ -930,7 +953,7 @@ export interface components {
             /** @example ast_xxxxxxxx */
             id: string;
             type: components["schemas"]["AssetType"];
-            size: components["schemas"]["Dim"] & unknown;
+            size: components["schemas"]["Dim"];
             /** @example https://s3-asset-url */
             url: string;
             /** @example https://s3-presigned-url */
@@ -950,7 +973,7 @@ export interface components {
             id: string;
             type: components["schemas"]["AssetType"];
             status: components["schemas"]["AssetStatus"];
-            size: components["schemas"]["Dim"] & unknown;
+            size: components["schemas"]["Dim"];
             /** @example https://s3-asset-url */
             url: string;
             /** @example 5 */
@@ -2784,7 +2807,7 @@ export interface operations {
     uploadAssetV2: {
         parameters: {
             query?: {
-                type?: components["schemas"]["AssetType"] & unknown;
+                type?: components["schemas"]["AssetType"];
             };
             header?: never;
             path?: never;

@@ -442,7 +442,7 @@ export interface components {
         /** @description The envelope of a failed request: `err` holds `{ code, message }`. */
         ErrorEnvelope: {
             data?: unknown;
-            err: components["schemas"]["ApiError"] & unknown;
+            err: components["schemas"]["ApiError"];
         } & {
             [key: string]: unknown;
         };
@@ -472,7 +472,15 @@ export interface components {
             /** @example Bokeh */
             style?: string;
             true_touch?: components["schemas"]["TrueTouch"];
-        } & unknown) | unknown | unknown | unknown | unknown;
+        } & Record<string, never>) | {
+            segment: unknown;
+        } | {
+            style: unknown;
+        } | {
+            model: unknown;
+        } | {
+            true_touch: unknown;
+        };
         /**
          * @example 1:1
          * @enum {string}
@@ -590,7 +598,7 @@ export interface components {
         Media: {
             /** @example media_01 */
             id: string;
-            size: components["schemas"]["Dim"] & unknown;
+            size: components["schemas"]["Dim"];
             status: components["schemas"]["MediaStatus"];
             /** @example object-url */
             url?: string;
@@ -608,14 +616,14 @@ export interface components {
             [key: string]: unknown;
         };
         GenerationEnvelope: {
-            data: components["schemas"]["Generation"] & unknown;
+            data: components["schemas"]["Generation"];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
         } & {
             [key: string]: unknown;
         };
         MediaEnvelope: {
-            data: components["schemas"]["Media"] & unknown;
+            data: components["schemas"]["Media"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
@@ -669,7 +677,7 @@ export interface components {
             [key: string]: unknown;
         };
         ImageStatusEnvelope: {
-            data: components["schemas"]["ImageStatus"] & unknown;
+            data: components["schemas"]["ImageStatus"];
             err?: components["schemas"]["ErrOrEmpty"];
         } & {
             [key: string]: unknown;
@@ -819,7 +827,7 @@ export interface components {
             [key: string]: unknown;
         };
         AssetFile: {
-            size: components["schemas"]["Dim"] & unknown;
+            size: components["schemas"]["Dim"];
             /** @example https://s3-asset-url */
             url: string;
         } & {
@@ -870,7 +878,7 @@ export interface components {
             /** @example ast_xxxxxxxx */
             id: string;
             type: components["schemas"]["AssetType"];
-            size: components["schemas"]["Dim"] & unknown;
+            size: components["schemas"]["Dim"];
             /** @example https://s3-asset-url */
             url: string;
             /** @example https://s3-presigned-url */
@@ -890,7 +898,7 @@ export interface components {
             id: string;
             type: components["schemas"]["AssetType"];
             status: components["schemas"]["AssetStatus"];
-            size: components["schemas"]["Dim"] & unknown;
+            size: components["schemas"]["Dim"];
             /** @example https://s3-asset-url */
             url: string;
             /** @example 5 */
@@ -2720,7 +2728,7 @@ export interface operations {
     uploadAssetV2: {
         parameters: {
             query?: {
-                type?: components["schemas"]["AssetType"] & unknown;
+                type?: components["schemas"]["AssetType"];
             };
             header?: never;
             path?: never;
