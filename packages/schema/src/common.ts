@@ -79,6 +79,8 @@ export const ErrorEnvelope = responseObject(
   'ErrorEnvelope',
   {
     data: assumed(z.unknown().optional(), 'failed responses carry no meaningful data'),
+    // ApiError's { code, message } is the docs' (the archive example); that failures carry it under a
+    // non-2xx status is ours: neither source shows an error status.
     err: assumed(ApiError, 'failed requests answer a non-2xx status with err = { code, message }'),
   },
   'The envelope of a failed request: `err` holds `{ code, message }`.',
@@ -97,6 +99,18 @@ export const ERROR_CODES = {
   503: 'service_unavailable',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_CODES;
+
+/**
+ * Status ranges every operation declares with the error envelope. Neither source shows a 4xx or 5xx,
+ * so which one a server picks for a given failure is not a promise of the contract: any of them, in
+ * the envelope, conforms. The statuses of ERROR_CODES stay listed for their examples (and for mocks
+ * that answer 401 for a missing key and 422 for an invalid request).
+ */
+export const ERROR_STATUS_RANGES = ['4XX', '5XX'] as const;
+export type ErrorStatusRange = (typeof ERROR_STATUS_RANGES)[number];
+
+/** True when a status falls in a declared range (`404` in `4XX`). */
+export const inStatusRange = (status: number, range: ErrorStatusRange): boolean => Math.floor(status / 100) === Number(range[0]);
 
 export const PageQuery = {
   page: assumed(

@@ -2,7 +2,7 @@
 // once, with the traits (effect, paging, media, catalogue) its consumers read instead of keeping lists.
 // The OpenAPI document, the client's method list, the sandbox's routes and the conformance suite's
 // per-operation checks are all built from it.
-import { type ErrorStatus, PageQuery, envelope } from './common.js';
+import { ERROR_STATUS_RANGES, type ErrorStatus, PageQuery, envelope, inStatusRange } from './common.js';
 import * as docs from './examples/live-docs.js';
 import { type Provenance, fromDocs, recordOperation, recordShape } from './provenance.js';
 import {
@@ -159,7 +159,7 @@ const table = {
     success: {
       status: 200,
       description: 'The generation was accepted; its media are `initiated`.',
-      schema: envelope('GenerateMediaResponse', GenerationResult),
+      schema: envelope('GenerationResultEnvelope', GenerationResult),
       examples: {
         ...one('docs example (completed after style_detail)', docs.generateResponse),
         model: { summary: 'a model generation', value: docs.generateResponseModel },
@@ -170,7 +170,7 @@ const table = {
     paged: false,
     creates: 'generation',
     carriesMedia: true,
-    provenance: { source: 'live-docs', note: 'success status 200 is assumed; the example is cut before it' },
+    provenance: { source: 'live-docs', note: 'success status 200 from the interface description ("the only success status shown is 200"); the docs example is cut before it' },
   },
   estimateGeneration: {
     body: GenerationRequest,
@@ -183,7 +183,7 @@ const table = {
     success: {
       status: 200,
       description: 'The estimate.',
-      schema: envelope('EstimateGenerationResponse', Estimate),
+      schema: envelope('EstimateEnvelope', Estimate),
       examples: one('docs example (its `error` key read as `err`)', docs.estimateResponse),
     },
     errors: [400, 401, 402, 422, 429, 500, 503],
@@ -202,7 +202,7 @@ const table = {
     success: {
       status: 200,
       description: 'A list of feed items.',
-      schema: envelope('ListGenerationsResponse', z.array(Generation), { paginated: true }),
+      schema: envelope('GenerationPage', z.array(Generation), { paginated: true }),
       examples: one('docs example', docs.listGenerationsResponse),
     },
     errors: QUERY_ERRORS,
@@ -222,7 +222,7 @@ const table = {
     success: {
       status: 200,
       description: 'Details of a generation.',
-      schema: envelope('GetGenerationResponse', Generation, { paginated: true }),
+      schema: envelope('GenerationEnvelope', Generation, { paginated: true }),
       examples: one('docs example', docs.getGenerationResponse),
     },
     errors: BY_ID_ERRORS,
@@ -244,7 +244,7 @@ const table = {
     success: {
       status: 200,
       description: 'Details of a media generation.',
-      schema: envelope('GetMediaResponse', Media),
+      schema: envelope('MediaEnvelope', Media),
       examples: one('docs example', docs.getMediaResponse),
     },
     errors: BY_ID_ERRORS,
@@ -264,7 +264,7 @@ const table = {
     success: {
       status: 200,
       description: 'The id of the deleted generation.',
-      schema: envelope('DeleteGenerationResponse', DeletedId),
+      schema: envelope('DeletedGenerationEnvelope', DeletedId),
       examples: one('docs example', docs.deleteGenerationResponse),
     },
     errors: BY_ID_ERRORS,
@@ -284,7 +284,7 @@ const table = {
     success: {
       status: 200,
       description: 'The id of the deleted media.',
-      schema: envelope('DeleteMediaResponse', DeletedId),
+      schema: envelope('DeletedMediaEnvelope', DeletedId),
       examples: one('interface description', { data: { id: 'media_01' }, err: {} }),
     },
     errors: BY_ID_ERRORS,
@@ -305,7 +305,7 @@ const table = {
     success: {
       status: 200,
       description: 'The image was deleted.',
-      schema: envelope('DeleteImageResponse', DeletedImage),
+      schema: envelope('DeletedImageEnvelope', DeletedImage),
       examples: one('assumed shape', { data: { id: 'img_01' }, err: {} }),
     },
     errors: BY_ID_ERRORS,
@@ -326,7 +326,7 @@ const table = {
     success: {
       status: 200,
       description: 'A list of statuses of the images.',
-      schema: envelope('GetGenerationStatusResponse', z.array(ImageStatus)),
+      schema: envelope('ImageStatusListEnvelope', z.array(ImageStatus)),
       examples: one('docs example', docs.generationStatusResponse),
     },
     errors: BY_ID_ERRORS,
@@ -347,7 +347,7 @@ const table = {
     success: {
       status: 200,
       description: 'The status of the image.',
-      schema: envelope('GetImageStatusResponse', ImageStatus),
+      schema: envelope('ImageStatusEnvelope', ImageStatus),
       examples: one('docs example', docs.imageStatusResponse),
     },
     errors: BY_ID_ERRORS,
@@ -359,7 +359,7 @@ const table = {
   listModels: catalogue(
     '/pub/v1/models',
     'models',
-    { query: query(CatalogueQuery), schema: envelope('ListModelsResponse', z.array(Model), { paginated: true }) },
+    { query: query(CatalogueQuery), schema: envelope('ModelPage', z.array(Model), { paginated: true }) },
     assumedList([
       { name: 'JuggernautXL', base_model: 'sdxl' },
       { name: 'Flux', base_model: 'flux' },
@@ -368,7 +368,7 @@ const table = {
   listStyles: catalogue(
     '/pub/v1/styles',
     'styles',
-    { query: query(CatalogueQuery), schema: envelope('ListStylesResponse', z.array(Style), { paginated: true }) },
+    { query: query(CatalogueQuery), schema: envelope('StylePage', z.array(Style), { paginated: true }) },
     assumedList([
       { name: 'Bokeh', base_model: 'sdxl' },
       { name: 'Black & White', base_model: 'flux' },
@@ -377,14 +377,14 @@ const table = {
   listControlnets: catalogue(
     '/pub/v1/controlnets',
     'control nets',
-    { query: query(ControlnetQuery), schema: envelope('ListControlnetsResponse', z.array(Controlnet), { paginated: true }) },
+    { query: query(ControlnetQuery), schema: envelope('ControlnetPage', z.array(Controlnet), { paginated: true }) },
     { summary: 'docs example (?type=flux)', value: docs.listFluxControlnetsResponse },
     { source: 'live-docs', note: 'the Flux control net example' },
   ),
   listLoras: catalogue(
     '/pub/v1/loras',
     'LoRAs',
-    { query: query(CatalogueQuery), schema: envelope('ListLorasResponse', z.array(Lora), { paginated: true }) },
+    { query: query(CatalogueQuery), schema: envelope('LoraPage', z.array(Lora), { paginated: true }) },
     assumedList([
       { name: 'lora_name', base_model: 'sdxl' },
       { name: 'film_grain', base_model: 'sd 1.5' },
@@ -393,7 +393,7 @@ const table = {
   listVoices: catalogue(
     '/pub/v1/voices',
     'narrator voices',
-    { query: query(VoicesQuery), schema: envelope('ListVoicesResponse', z.array(Voice), { paginated: true }) },
+    { query: query(VoicesQuery), schema: envelope('VoicePage', z.array(Voice), { paginated: true }) },
     assumedList([{ name: 'Rachel' }, { name: 'Adam' }]),
     { source: 'live-docs', note: 'path referenced by the narrator docs; item shape assumed' },
   ),
@@ -408,7 +408,7 @@ const table = {
     success: {
       status: 201,
       description: 'Successful response for created character.',
-      schema: envelope('CreateCharacterResponse', Character),
+      schema: envelope('CharacterEnvelope', Character),
       examples: one('docs example', docs.createCharacterResponse),
     },
     errors: WRITE_ERRORS,
@@ -428,7 +428,7 @@ const table = {
     success: {
       status: 200,
       description: 'The characters.',
-      schema: envelope('ListCharactersResponse', z.array(Character), { paginated: true }),
+      schema: envelope('CharacterPage', z.array(Character), { paginated: true }),
       examples: one('shape assumed from create', {
         data: [{ ...docs.createCharacterResponse.data, system_character: false }],
         err: {},
@@ -452,7 +452,7 @@ const table = {
     success: {
       status: 201,
       description: 'The asset and the upload URL.',
-      schema: envelope('UploadAssetResponse', UploadSlotV1),
+      schema: envelope('UploadSlotV1Envelope', UploadSlotV1),
       examples: one('docs example', docs.uploadAssetResponse),
     },
     errors: WRITE_ERRORS,
@@ -473,7 +473,7 @@ const table = {
     success: {
       status: 200,
       description: 'A list of deleted assets.',
-      schema: envelope('ArchiveAssetsResponse', z.array(AssetV1)),
+      schema: envelope('ArchivedAssetsEnvelope', z.array(AssetV1)),
       examples: one('docs example (with its filled err)', docs.archiveAssetsResponse),
     },
     errors: WRITE_ERRORS,
@@ -495,7 +495,7 @@ const table = {
     success: {
       status: 201,
       description: 'The asset and the upload URL.',
-      schema: envelope('UploadAssetV2Response', UploadSlotV2),
+      schema: envelope('UploadSlotV2Envelope', UploadSlotV2),
       examples: one('docs example', docs.uploadAssetV2Response),
     },
     errors: WRITE_ERRORS,
@@ -516,7 +516,7 @@ const table = {
     success: {
       status: 200,
       description: 'The asset.',
-      schema: envelope('GetAssetV2Response', AssetV2),
+      schema: envelope('AssetV2Envelope', AssetV2),
       examples: one('shape assumed', {
         data: { id: 'ast_01', type: 'video', status: 'active', size: { height: 1280, width: 768 }, url: 'https://s3-asset-url', duration: 5, frames: 150 },
         err: {},
@@ -538,7 +538,7 @@ const table = {
     success: {
       status: 200,
       description: 'The assets.',
-      schema: envelope('ListAssetsV2Response', z.array(AssetV2), { paginated: true }),
+      schema: envelope('AssetV2Page', z.array(AssetV2), { paginated: true }),
       examples: one('shape assumed', {
         data: [{ id: 'ast_01', type: 'image', status: 'active', size: { height: 512, width: 512 }, url: 'https://s3-asset-url' }],
         err: {},
@@ -581,6 +581,14 @@ type Traits = Pick<OperationSpec, 'effect' | 'paged' | 'creates' | 'carriesMedia
 export function operationsWhere(traits: Partial<Traits>): OperationSpec[] {
   const wanted = Object.entries(traits) as [keyof Traits, unknown][];
   return operationList.filter((op) => wanted.every(([trait, value]) => op[trait] === value));
+}
+
+/**
+ * True when the document declares `status` for the operation: its success status, a listed error
+ * status, or any status of the 4XX and 5XX ranges every operation declares with the error envelope.
+ */
+export function declaresStatus(op: Pick<OperationSpec, 'success' | 'errors'>, status: number): boolean {
+  return status === op.success.status || (op.errors as number[]).includes(status) || ERROR_STATUS_RANGES.some((range) => inStatusRange(status, range));
 }
 
 /** The whole success envelope an operation answers, e.g. `ResponseOf<'listGenerations'>`. */

@@ -1,12 +1,12 @@
 // Every file the schema package emits, as relative path → content. `pnpm emit` writes them; the
 // drift test compares them with the committed files. The newest document is built from the zod
 // schemas; every older one, the transform plan and the API changelog come from the ledger.
-import { stringify } from 'yaml';
 import { documentsByVersion, compilePlan, renderChangelog, renderPlanModule } from '../ledger/index.js';
-import { GENERATED_NOTICE, type OpenApiDocument, buildDocument } from './document.js';
+import { GENERATED_NOTICE, type OpenApiDocument, buildDocument, completeObjectBranches } from './document.js';
+import { stringifyYaml } from './yaml.js';
 
-const json = (doc: unknown) => `${JSON.stringify(doc, null, 2)}\n`;
-const yaml = (doc: unknown) => `# ${GENERATED_NOTICE}\n${stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+const json = (doc: unknown) => `${JSON.stringify(completeObjectBranches(doc), null, 2)}\n`;
+const yaml = (doc: unknown) => `# ${GENERATED_NOTICE}\n${stringifyYaml(completeObjectBranches(doc))}`;
 
 export interface EmittedFiles {
   [relativePath: string]: string;

@@ -1,7 +1,7 @@
 // The emitted document's shape: 22 operations with ids, tags, security, servers, declared error
 // statuses in the envelope, deprecations, and the JSON Schema rules the zod refinements also enforce.
 import { describe, expect, it } from 'vitest';
-import { operationList } from '../../src/operations.js';
+import { declaresStatus, operationList } from '../../src/operations.js';
 import { newest } from '../support/documents.js';
 
 const allOperations = () =>
@@ -47,6 +47,33 @@ describe('the emitted OpenAPI document', () => {
     expect(newest.paths['/pub/v1/generations'].post.responses['402']).toBeDefined();
     expect(newest.paths['/pub/v1/generations/estimate'].post.responses['402']).toBeDefined();
     expect(newest.components.schemas.ErrorEnvelope.required).toEqual(['err']);
+  });
+
+  it('declares the error envelope for the whole 4XX and 5XX ranges on every operation, as an assumption', () => {
+    for (const { op } of allOperations()) {
+      for (const range of ['4XX', '5XX']) {
+        const response = op.responses[range];
+        expect(response?.content['application/json'].schema, `${op.operationId} ${range}`).toEqual({ $ref: '#/components/schemas/ErrorEnvelope' });
+        expect(response['x-provenance'].source).toBe('assumption');
+      }
+      for (const [status, response] of Object.entries<any>(op.responses)) {
+        if (!status.startsWith('2')) expect(response['x-provenance']?.source, `${op.operationId} ${status}`).toBe('assumption');
+      }
+    }
+    // The error object's shape is documented (the archive example); the statuses that carry it are not.
+    for (const field of ['code', 'message']) expect(newest.components.schemas.ApiError.properties[field]['x-provenance'].source).toBe('live-docs');
+  });
+
+  it('no operation is undeclared for one plausible 4xx or 5xx over another', () => {
+    for (const op of operationList) {
+      for (const status of [400, 403, 404, 409, 410, 413, 415, 418, 422, 429, 500, 502, 503, 504]) expect(declaresStatus(op, status), `${op.operationId} ${status}`).toBe(true);
+      expect(declaresStatus(op, op.success.status)).toBe(true);
+      for (const status of [op.success.status === 200 ? 201 : 200, 204, 301, 302, 600]) expect(declaresStatus(op, status), `${op.operationId} ${status}`).toBe(false);
+    }
+  });
+
+  it("records generate's 200 as documented by the interface description", () => {
+    expect(newest.paths['/pub/v1/generations'].post['x-provenance'].note).toMatch(/only success status shown is 200/);
   });
 
   it('writes the rules JSON Schema can say into the document', () => {
