@@ -130,20 +130,18 @@ describe.each(Object.keys(NODE22_GENERATORS) as (keyof typeof NODE22_GENERATORS)
     expect(r.code, describeRun('tsc --noEmit', r)).toBe(0);
   });
 
-  // TODO(schema): expected to fail until the schema package stops emitting `required`-only
-  // oneOf/anyOf branches (hey-api and orval turn them into `unknown & {…}`). Once that change is
-  // merged this test fails as "expected to fail but passed": replace it.fails with it.
-  it.fails('generates no `unknown &` type', (ctx) => {
+  // `required`-only oneOf/anyOf branches come out as `unknown & {…}` in hey-api and orval: the
+  // schema package emits every such branch as a full object schema.
+  it('generates no `unknown &` type', (ctx) => {
     if (!node22) return ctx.skip(node22Reason);
     expect(unknownIntersections(out)).toEqual([]);
   });
 });
 
 describe('hey-api type names', () => {
-  // TODO(schema): expected to fail until no component is named `<OperationId>Response` (hey-api
-  // names its own per-operation types so and renames the component to `*Response2`). Once the
-  // schema change is merged this fails as "expected to fail but passed": replace it.fails with it.
-  it.fails("keep the document's component names (no `…Response2`)", (ctx) => {
+  // hey-api names its own per-operation types `<OperationId>Response` and renames a component of that
+  // name to `*Response2`: no component may carry such a name.
+  it("keep the document's component names (no `…Response2`)", (ctx) => {
     if (!node22) return ctx.skip(node22Reason);
     const types = readFileSync(join(work, 'hey-api', 'types.gen.ts'), 'utf8');
     expect(types.match(/\bexport type \w+Response2\b/g) ?? []).toEqual([]);
