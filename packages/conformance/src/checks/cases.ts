@@ -1,8 +1,10 @@
 // The hand-written request cases: for every operation with constrained input, one invalid request
 // per rule of the contract (negative_data_rejection) and the boundary-valid ones beside them
-// (positive_data_acceptance). Each invalid case is proved invalid by the schema package itself.
+// (positive_data_acceptance). Which candidates are negatives is the schema package's word: a body it
+// rejects breaks a rule; one it only warns about (an unknown field, a narrator with both inputs)
+// breaks none, and is sent as a tolerance probe, where nothing but a 5xx can be wrong.
 import { type OperationSpec, operationsById } from '@mediagen/schema';
-import type { Basis } from '../engine/basis.js';
+import { type Basis, breachBasis } from '../engine/basis.js';
 import { type Fixtures, bindToTarget } from '../engine/fixtures.js';
 
 export interface RequestCase {
@@ -13,11 +15,20 @@ export interface RequestCase {
   body?: unknown;
   /** A body that is not even JSON-encodable as a value we build (sent verbatim). */
   rawBody?: string;
-  /** The provenance element (`Schema.field`) whose assumption this case tests, if any. */
-  assumption?: string;
   /** What the case breaks, when not derived from the schema's issues (see engine/basis.ts). */
   basis?: Basis;
 }
+
+/**
+ * Lax JSON types: a number sent as a numeric string, or null for a field. The schema rejects them,
+ * but a server reading JSON laxly (as pydantic does by default) takes "20" as 20 and null as absent,
+ * so rejecting them is an assumption of ours, not a documented rule.
+ */
+const LAX_JSON_TYPES: Basis = {
+  source: 'assumption',
+  rule: 'json_types_strict',
+  note: 'a number sent as a numeric string, or null for a field, is rejected (a lax server, as pydantic is by default, reads "20" as 20 and null as absent)',
+};
 
 const op = (id: string): OperationSpec => operationsById[id]!;
 
@@ -46,7 +57,8 @@ const narrator = (fixtures: Fixtures, fields: Record<string, unknown>) => ({
 });
 
 /** Invalid generation request bodies (the body of generate and estimate), one per rule. */
-export function invalidGenerationBodies(fixtures: Fixtures): { label: string; body: unknown; assumption?: string }[] {
+/** Generation request bodies the contract may forbid (the candidates for negatives and probes). */
+export function invalidGenerationBodies(fixtures: Fixtures): { label: string; body: unknown; basis?: Basis }[] {
   const base = baseItem(fixtures);
   const item = (fields: Record<string, unknown>) => [{ ...base, ...fields }];
   return [
@@ -55,7 +67,7 @@ export function invalidGenerationBodies(fixtures: Fixtures): { label: string; bo
     { label: 'steps 9 (minimum 10)', body: item({ steps: 9 }) },
     { label: 'steps 3021 (maximum 3020)', body: item({ steps: 3021 }) },
     { label: 'steps 20.5 (whole number)', body: item({ steps: 20.5 }) },
-    { label: 'steps "20" (a string)', body: item({ steps: '20' }) },
+    { label: 'steps "20" (a string)', body: item({ steps: '20' }), basis: LAX_JSON_TYPES },
     { label: 'sampler "euler a" (case-sensitive)', body: item({ sampler: 'euler a' }) },
     { label: 'sampler "DPM++ 2M KARRAS" (case-sensitive)', body: item({ sampler: 'DPM++ 2M KARRAS' }) },
     { label: 'quality "plus" (case-sensitive)', body: item({ quality: 'plus' }) },
@@ -72,7 +84,7 @@ export function invalidGenerationBodies(fixtures: Fixtures): { label: string; bo
       body: [videoAnyone(fixtures, { media_id: fixtures.mediaIds[0] ?? 'media_01' })],
     },
     { label: 'video_anyone with neither media_id nor asset_id', body: [{ video_anyone: { prompt: 'a bicycle' } }] },
-    { label: 'video_anyone duration 2.5 (whole seconds)', body: [videoAnyone(fixtures, { duration: 2.5 })], assumption: 'VideoAnyone.duration' },
+    { label: 'video_anyone duration 2.5 (whole seconds)', body: [videoAnyone(fixtures, { duration: 2.5 })] },
     { label: 'Flux model with control_net.resize_mode', body: [fluxItem(fixtures, { resize_mode: 0 })] },
     { label: 'Flux model with control_net.control_mode', body: [fluxItem(fixtures, { control_mode: 0 })] },
     {
@@ -88,8 +100,8 @@ export function invalidGenerationBodies(fixtures: Fixtures): { label: string; bo
     { label: 'narrator script without voice', body: [narrator(fixtures, { script: 'Hello there' })] },
     { label: 'narrator with both audio_asset_id and script', body: [narrator(fixtures, { script: 'Hello', voice: 'Rachel', audio_asset_id: fixtures.audioAssetId ?? 'ast_aud' })] },
     { label: 'narrator with neither script nor audio', body: [narrator(fixtures, {})] },
-    { label: 'true_touch enhance_strength -1 (non-negative)', body: [trueTouch(fixtures, { enhance_strength: -1 })], assumption: 'TrueTouch.enhance_strength' },
-    { label: 'true_touch scale_factor 0.5 (at least 1)', body: [trueTouch(fixtures, { scale_factor: 0.5 })], assumption: 'TrueTouch.scale_factor' },
+    { label: 'true_touch enhance_strength -1 (non-negative)', body: [trueTouch(fixtures, { enhance_strength: -1 })] },
+    { label: 'true_touch scale_factor 0.5 (at least 1)', body: [trueTouch(fixtures, { scale_factor: 0.5 })] },
     { label: 'unknown field "colour" in an item', body: item({ colour: 'blue' }) },
     { label: 'unknown field in prompt', body: item({ prompt: { positive: 'a lighthouse', weight: 2 } }) },
     { label: 'prompt as a plain string (must be { positive })', body: item({ prompt: 'a lighthouse' }) },
@@ -98,7 +110,7 @@ export function invalidGenerationBodies(fixtures: Fixtures): { label: string; bo
     { label: 'an item that chooses no kind', body: [{ prompt: { positive: 'a lighthouse' }, steps: 20 }] },
     { label: 'batch_size 0 (minimum 1)', body: item({ batch_size: 0 }) },
     { label: 'seed 1.5 (whole number)', body: item({ seed: 1.5 }) },
-    { label: 'cfg_scale null', body: item({ cfg_scale: null }) },
+    { label: 'cfg_scale null', body: item({ cfg_scale: null }), basis: LAX_JSON_TYPES },
     { label: 'loras item without weight', body: item({ loras: [{ name: fixtures.catalogue.loras[0]?.name ?? 'lora_name' }] }) },
   ];
 }
@@ -141,12 +153,26 @@ function pageQueryCases(id: string): { negative: RequestCase[]; positive: Reques
 }
 
 export interface OperationCases {
+  /** Requests that break a rule of the contract: each must be rejected with an enveloped 4xx. */
   negative: RequestCase[];
   positive: RequestCase[];
+  /** Requests the contract allows with a warning: any answer but a 5xx is acceptable. */
+  probes: RequestCase[];
 }
 
 /** The hand-written cases of one operation (examples and boundaries positive; one per rule negative). */
 export function casesFor(operation: OperationSpec, fixtures: Fixtures, runTag: string): OperationCases {
+  const { negative: candidates, positive } = candidatesFor(operation, fixtures, runTag);
+  const negative: RequestCase[] = [];
+  const probes: RequestCase[] = [];
+  for (const c of candidates) {
+    const breaks = c.basis ?? breachBasis(operation, { body: c.body, ...(c.query ? { query: c.query } : {}) });
+    (breaks ? negative : probes).push(c);
+  }
+  return { negative, positive, probes };
+}
+
+function candidatesFor(operation: OperationSpec, fixtures: Fixtures, runTag: string): { negative: RequestCase[]; positive: RequestCase[] } {
   const id = operation.operationId;
   const negative: RequestCase[] = [];
   const positive: RequestCase[] = [];

@@ -2,7 +2,7 @@
 // `confirmed`, `refuted` or `untested` against this target, from what the run observed. A field is
 // confirmed when responses (or accepted requests) carrying it parsed, refuted when a check failed at
 // that field, and untested when nothing carried it.
-import type { OperationSpec, ProvenanceRecord } from '@mediagen/schema';
+import { type OperationSpec, type ProvenanceRecord, ruleById } from '@mediagen/schema';
 import type { ProvenanceVerdict } from './types.js';
 import { type JsonObject, openapiDocument } from './document.js';
 
@@ -66,9 +66,14 @@ export class ProvenanceTracker {
     }
   }
 
-  /** A rule of the contract that is an assumption (not a field): added to the verdicts when first judged. */
+  /**
+   * A rule of the contract that is an assumption. A constraint of an assumed field (the schema's
+   * `TrueTouch.scale_factor.range` applies to `TrueTouch.scale_factor`) is a verdict on that field,
+   * so one assumption gets one verdict; any other rule is added as `rule:<id>` when first judged.
+   */
   observeRule(rule: string, note: string | undefined, upheld: boolean, why: string, evidence?: Tally['evidence']): void {
-    const element = `rule:${rule}`;
+    const field = ruleById(rule)?.appliesTo;
+    const element = field !== undefined && this.records.some((r) => r.element === field) ? field : `rule:${rule}`;
     if (!this.records.some((r) => r.element === element)) this.records.push({ element, source: 'assumption', ...(note ? { note } : {}) });
     if (upheld) this.confirm(element);
     else this.refute(element, why, evidence);

@@ -1,7 +1,7 @@
 // The catalogue of deliberately broken servers. Each is a rewriting proxy in front of a faithful
 // mock (the sandbox or Prism) that breaks one promise of the contract, and names the check that must
 // catch it. The self-test runs the whole suite against each and expects that check to fail.
-import { GenerationItem, operationsById } from '@mediagen/schema';
+import { GenerationItem, operationsById, unknownFieldIssues } from '@mediagen/schema';
 import type { CheckId } from '../checks/catalog.js';
 import { type ProxyRequest, type ProxyResponse, type ProxyTools, type Rewrite, jsonReply, parseJson } from './proxy.js';
 
@@ -267,20 +267,17 @@ export const brokenTargets: readonly BrokenTarget[] = [
     },
   },
   {
-    id: 'unknown-fields-accepted',
-    description: 'unknown fields of generation items are dropped instead of rejected (an assumption: caught under --strict)',
+    id: 'unknown-field-crash',
+    description: 'a request body carrying a field the contract does not name is answered 500 (the sources let a client send one; the service ignores it)',
     upstream: 'sandbox',
-    expect: 'negative_data_rejection',
-    strict: { refutes: 'rule:unknown_fields_rejected' },
+    expect: 'not_a_server_error',
     rewrite: {
-      request: onGenerationItems((item) => {
-        for (const key of Object.keys(item)) if (!KNOWN_ITEM_FIELDS.has(key)) delete item[key];
-        // Lax JSON types, as pydantic reads them: "20" is 20, null is absent.
-        for (const [key, value] of Object.entries(item)) {
-          if (value === null) delete item[key];
-          else if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) && key !== 'model' && key !== 'style') item[key] = Number(value);
-        }
-      }),
+      request: (request) => {
+        const schema = request.operationId ? operationsById[request.operationId]?.body : undefined;
+        const body = parseJson(request);
+        if (!schema || body === undefined || unknownFieldIssues(schema, body).length === 0) return request;
+        return jsonReply(500, { data: null, err: { code: 'internal_error', message: 'KeyError: unexpected field' } });
+      },
     },
   },
   {

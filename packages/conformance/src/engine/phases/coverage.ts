@@ -20,6 +20,9 @@ export async function runCoverage(run: PhaseContext, op: OperationSpec): Promise
     for (const c of positive) await run.generate(c, 'coverage');
   } else if (isSafe(op) || (run.writes && !(live && id === 'createCharacter'))) {
     await mapLimit(positive, run.concurrency, async (c) => void (await run.exercise(c, 'coverage', 'accept')));
+    // Tolerance probes (allowed with a warning): judged only on not answering 5xx. Not sent to
+    // generateMedia, where one taken would spend: estimateGeneration carries the same bodies.
+    await mapLimit(cases.probes, run.concurrency, async (c) => void (await run.exercise(c, 'coverage', 'none')));
   }
   // Negative cases.
   if (cases.negative.length === 0) return;
@@ -36,6 +39,6 @@ export async function runCoverage(run: PhaseContext, op: OperationSpec): Promise
   // Under a budget every invalid body sent to an operation that spends is reserved at the price of a
   // valid one; those that break only assumptions are judged on the estimate alone (a lenient server
   // would rightly take them, and charge).
-  const negatives = op.spendsCredits && run.budget.capped ? cases.negative.filter((c) => isObligation(breachBasis(op, { body: c.body }), run.strict)) : cases.negative;
+  const negatives = op.spendsCredits && run.budget.capped ? cases.negative.filter((c) => isObligation(c.basis ?? breachBasis(op, { body: c.body }), run.strict)) : cases.negative;
   await mapLimit(negatives, run.concurrency, async (c) => void (await run.exercise(c, 'coverage', 'reject')));
 }
