@@ -91,7 +91,9 @@ async function main() {
 
   const gate = checkAgainstBase({ baseDoc: base.doc, nextDoc: readJson(DOCUMENT), ledger, changesets: pendingChangesets() });
   const top = gate.changes.filter((c) => !c.within);
-  console.log(`[api:check] ${DOCUMENT} against ${base.ref} (API version ${gate.baseVersion}): ${top.length} change(s), ${top.filter((c) => c.breaking).length} breaking`);
+  console.log(
+    `[api:check] ${DOCUMENT} against ${base.ref} (API version ${gate.baseVersion}): ${top.length} change(s), ${top.filter((c) => c.breaking).length} breaking`,
+  );
   for (const c of top) console.log(`  ${c.message}`);
 
   const pairs = checkConsecutive({ documents: datedDocuments(), ledger });

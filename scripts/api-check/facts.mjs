@@ -181,7 +181,12 @@ export function factsOf(doc) {
         const response = resolve(rawResponse).schema;
         for (const [mediaType, content] of Object.entries(response.content ?? {})) {
           if (!content.schema) continue;
-          walk({ key: `field ${opLabel} ${status}`, op: opLabel, operationId, where: status, label: `${operationId} ${status} ${mediaType}` }, content.schema, '', []);
+          walk(
+            { key: `field ${opLabel} ${status}`, op: opLabel, operationId, where: status, label: `${operationId} ${status} ${mediaType}` },
+            content.schema,
+            '',
+            [],
+          );
         }
       }
     }

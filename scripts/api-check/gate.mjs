@@ -29,8 +29,7 @@ export function checkAgainstBase({ baseDoc, nextDoc, ledger, changesets }) {
     if (!c.breaking || c.within) continue;
     const entry = after.find((e) => e.instructions.some((i) => explains(i, c)));
     if (!entry) failures.push(`${c.message} (no ledger entry after ${baseVersion})`);
-    else if (!major)
-      failures.push(`${c.message} (ledger entry ${entry.date}, but no major changeset for ${SCHEMA_PACKAGE} in .changeset/)`);
+    else if (!major) failures.push(`${c.message} (ledger entry ${entry.date}, but no major changeset for ${SCHEMA_PACKAGE} in .changeset/)`);
   }
   return { baseVersion, changes, failures };
 }
@@ -60,8 +59,7 @@ export function checkConsecutive({ documents, ledger }) {
     const label = `${prev.version} → ${next.version}`;
     const { undeclared, unshown, unobservable } = compareWithEntry(changes, entry);
     for (const c of undeclared) failures.push(`${label}: undeclared change: ${c.message}`);
-    for (const instruction of unshown)
-      failures.push(`${label}: declared in the ledger but not in the documents: ${describeInstruction(instruction)}`);
+    for (const instruction of unshown) failures.push(`${label}: declared in the ledger but not in the documents: ${describeInstruction(instruction)}`);
     for (const instruction of unobservable) notes.push(`${label}: not checked (no field, parameter or enum to compare): ${describeInstruction(instruction)}`);
   }
   return { failures, notes, pairs };

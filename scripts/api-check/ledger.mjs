@@ -37,15 +37,7 @@ export function explains(instruction, c) {
 }
 
 /** Instruction kinds this check can observe in a document diff. */
-export const OBSERVABLE = new Set([
-  'field_renamed',
-  'field_added',
-  'field_deprecated',
-  'rule_added',
-  'enum_value_added',
-  'param_renamed',
-  'param_added',
-]);
+export const OBSERVABLE = new Set(['field_renamed', 'field_added', 'field_deprecated', 'rule_added', 'enum_value_added', 'param_renamed', 'param_added']);
 
 export function describeInstruction(i) {
   switch (i.op) {

@@ -54,10 +54,7 @@ function navBar(versions, current) {
   const newest = versions[versions.length - 1];
   const options = [...versions]
     .reverse()
-    .map(
-      (v) =>
-        `<option value="${v}.html"${v === current ? ' selected' : ''}>${escapeHtml(versionLabel(v, newest))}</option>`,
-    )
+    .map((v) => `<option value="${v}.html"${v === current ? ' selected' : ''}>${escapeHtml(versionLabel(v, newest))}</option>`)
     .join('');
   // Pages that are not a version (the changelog) offer the versions without preselecting one.
   const placeholder = versions.includes(current) ? '' : '<option value="" selected disabled>choose a version</option>';
@@ -88,9 +85,7 @@ function runRedocly(input, output, title) {
     child.stdout.on('data', (d) => (log += d));
     child.stderr.on('data', (d) => (log += d));
     child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`redocly build-docs failed for ${input} (exit ${code}):\n${log}`)),
-    );
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`redocly build-docs failed for ${input} (exit ${code}):\n${log}`))));
   });
 }
 
@@ -155,8 +150,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const outArg = process.argv.indexOf('--out');
   const outDir = outArg > 0 ? process.argv[outArg + 1] : undefined;
   buildSite(outDir).then(
-    ({ versions, outDir: dir, ms }) =>
-      console.log(`[docs] built ${versions.length} versions and the changelog into ${dir} in ${(ms / 1000).toFixed(1)} s`),
+    ({ versions, outDir: dir, ms }) => console.log(`[docs] built ${versions.length} versions and the changelog into ${dir} in ${(ms / 1000).toFixed(1)} s`),
     (err) => {
       console.error(`[docs] ${err.message}`);
       process.exit(1);

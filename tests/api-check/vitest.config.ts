@@ -6,5 +6,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@mediagen/source'], externalConditions: ['@mediagen/source'] } },
   test: {
     name: 'api-check',
-    root: new URL('../..', import.meta.url).pathname, include: ['tests/api-check/**/*.test.ts'] },
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['tests/api-check/**/*.test.ts'],
+  },
 });

@@ -131,7 +131,9 @@ child.disconnect();
 
 for (const r of RATIOS) {
   const values = rounds.map((medians) => ratioOf(medians, r));
-  console.log(`  ${r.label.padEnd(44)} median ${median(values).toFixed(3)}×, ${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}× over ${ROUNDS} rounds`);
+  console.log(
+    `  ${r.label.padEnd(44)} median ${median(values).toFixed(3)}×, ${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}× over ${ROUNDS} rounds`,
+  );
 }
 const met = rounds.filter((medians) => ratioOf(medians, RATIOS[0]!) <= GOAL).length;
 console.log(`  goal ≤ ${GOAL.toFixed(2)}× for (a): met in ${met} of ${ROUNDS} rounds`);

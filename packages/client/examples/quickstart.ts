@@ -1,6 +1,6 @@
 // Quickstart: generate an image, wait for it, and handle the failures worth handling.
 // Run with an API key in MEDIAGEN_API_KEY (and MEDIAGEN_BASE_URL to point at a local mock).
-import { InsufficientCreditsError, RateLimitError, ValidationError, createClient } from '@mediagen/client';
+import { createClient, InsufficientCreditsError, RateLimitError, ValidationError } from '@mediagen/client';
 import { schemaValidator } from '@mediagen/client/validation';
 
 const client = createClient({

@@ -13,7 +13,10 @@ import {
   MEDIA_STATUSES,
   MIN_POLL_INTERVAL_MS,
   POLL_DEFAULTS,
-  type PollOptions, TERMINAL_STATUSES, type WaitForGenerationOptions } from './polling.js';
+  type PollOptions,
+  TERMINAL_STATUSES,
+  type WaitForGenerationOptions,
+} from './polling.js';
 import { Failure, retrying } from './retry.js';
 import { ABORTED, durationOption, isRetryableStatus, sleep } from './timing.js';
 import { createTransport } from './transport.js';
@@ -40,16 +43,16 @@ import type {
   Lora,
   Media,
   Model,
-  PageQuery,
   PagedList,
+  PageQuery,
   RequestOptions,
   RequestParts,
   Style,
   UploadAssetRequest,
   UploadAssetV2Query,
+  UploadBytes,
   UploadSlotV1,
   UploadSlotV2,
-  UploadBytes,
   Voice,
 } from './types.js';
 

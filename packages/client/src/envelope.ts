@@ -3,7 +3,7 @@
 // gives the ApiError subclass for it; a success that is not the envelope, or carries no data, gives
 // ResponseParseError. Every text taken from the response is redacted before it goes into an error,
 // and redacted before it is cut short (a cut could otherwise split the key past recognition).
-import { type ApiError, ResponseParseError, apiErrorFor } from './errors.js';
+import { type ApiError, apiErrorFor, ResponseParseError } from './errors.js';
 import type { OperationId } from './generated/operations.js';
 import { isObject } from './legacy.js';
 import type { Redactor } from './redact.js';

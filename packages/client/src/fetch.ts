@@ -87,7 +87,11 @@ export function createApiFetch(options: ApiFetchOptions): (input: RequestInfo | 
       }
       if (target.origin !== origin) {
         const to = redact(target.origin);
-        throw new RedirectError(`${what()} was redirected (${status}) to another origin, ${to}; not followed, so the API key stays with ${origin}.`, status, to);
+        throw new RedirectError(
+          `${what()} was redirected (${status}) to another origin, ${to}; not followed, so the API key stays with ${origin}.`,
+          status,
+          to,
+        );
       }
       if (hops >= MAX_REDIRECTS) throw new RedirectError(`${what()} was redirected more than ${MAX_REDIRECTS} times; not followed further.`, status, origin);
       const get = becomesGet(status, method);

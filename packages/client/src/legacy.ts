@@ -7,12 +7,11 @@ import { loadUpgrade } from './lazy/load.js';
 import type { ResponseUpgrader } from './types.js';
 
 /** A plain object (not null, not an array); shared with the envelope reader. */
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** True when `field` is an own key of some object at `path` (`'*'` = every array item). */
 function presentAt(value: unknown, path: readonly string[], depth: number, field: string): boolean {
-  if (depth === path.length) return isObject(value) && Object.prototype.hasOwnProperty.call(value, field);
+  if (depth === path.length) return isObject(value) && Object.hasOwn(value, field);
   const segment = path[depth]!;
   if (segment === '*') return Array.isArray(value) && value.some((item) => presentAt(item, path, depth + 1, field));
   return isObject(value) && presentAt(value[segment], path, depth + 1, field);

@@ -1,7 +1,8 @@
 // Walking paged listings: `page` from the query (or 1) upwards, until `page · page_size ≥ total`,
 // an empty page, or a response without pagination.
-import type { PagedList, RequestOptions } from './types.js';
+
 import { loadWork } from './lazy/load.js';
+import type { PagedList, RequestOptions } from './types.js';
 
 export interface PageParams {
   page?: number;
@@ -24,10 +25,6 @@ export async function* pages<Q extends PageParams, T>(
 }
 
 /** Every item of a listing across its pages: `for await (const model of paginate(client.resources.models))`. */
-export async function* paginate<Q extends PageParams, T>(
-  lister: Lister<Q, T>,
-  query?: Q,
-  options?: RequestOptions,
-): AsyncGenerator<T, void, undefined> {
+export async function* paginate<Q extends PageParams, T>(lister: Lister<Q, T>, query?: Q, options?: RequestOptions): AsyncGenerator<T, void, undefined> {
   for await (const page of pages(lister, query, options)) yield* page;
 }

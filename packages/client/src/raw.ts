@@ -4,7 +4,7 @@
 // within it, bodies capped.
 import createFetchClient, { type Client } from 'openapi-fetch';
 import { MediaGenConfigError } from './errors.js';
-import { API_KEY_HEADER, DEFAULT_MAX_RESPONSE_BYTES, type FetchLike, createApiFetch } from './fetch.js';
+import { API_KEY_HEADER, createApiFetch, DEFAULT_MAX_RESPONSE_BYTES, type FetchLike } from './fetch.js';
 import { createRedactor, type Redactor } from './redact.js';
 
 export const DEFAULT_BASE_URL = 'https://api.rendernet.ai';
@@ -26,9 +26,7 @@ const INVALID_HEADER_VALUE = /[\u0000-\u001f\u007f]/;
 /** Throws MediaGenConfigError for a missing or unusable key; never echoes the key. */
 export function checkApiKey(apiKey: unknown): string {
   if (typeof apiKey !== 'string' || !apiKey.trim()) {
-    throw new MediaGenConfigError(
-      'apiKey is required: pass createClient({ apiKey }) with the key from your account page (it is sent as X-API-KEY).',
-    );
+    throw new MediaGenConfigError('apiKey is required: pass createClient({ apiKey }) with the key from your account page (it is sent as X-API-KEY).');
   }
   if (INVALID_HEADER_VALUE.test(apiKey) || apiKey !== apiKey.trim()) {
     throw new MediaGenConfigError(`apiKey contains whitespace or control characters that cannot be sent in the ${API_KEY_HEADER} header.`);

@@ -4,16 +4,7 @@
 // the error classes.
 import type { Client } from 'openapi-fetch';
 import { createEnvelopeReader } from './envelope.js';
-import {
-  AbortError,
-  ConnectionError,
-  MediaGenConfigError,
-  MediaGenError,
-  TimeoutError,
-  ValidationError,
-  formatIssue,
-  type ValidationIssue,
-} from './errors.js';
+import { AbortError, ConnectionError, formatIssue, MediaGenConfigError, MediaGenError, TimeoutError, ValidationError, type ValidationIssue } from './errors.js';
 import type { FetchLike } from './fetch.js';
 import { OPERATIONS, type OperationId, type OperationInfo } from './generated/operations.js';
 import type { paths } from './generated/paths.js';
@@ -48,7 +39,8 @@ export interface Transport {
 
 /** A retry count option: a whole number ≥ 0 (NaN would retry for ever). */
 function countOption(name: string, value: unknown): number {
-  if (typeof value !== 'number' || !(value >= 0)) throw new MediaGenConfigError(`${name} must be a number ≥ 0, got ${typeof value === 'number' ? value : typeof value}.`);
+  if (typeof value !== 'number' || !(value >= 0))
+    throw new MediaGenConfigError(`${name} must be a number ≥ 0, got ${typeof value === 'number' ? value : typeof value}.`);
   return Math.floor(value);
 }
 
@@ -171,29 +163,36 @@ export function createTransport(options: ClientOptions): Transport {
       // failure while reading apart from one reaching the host, and both from an error building the
       // request (a middleware's, a serializer's).
       let stage = 0;
-      let result;
+      let result: { response: Response; data?: unknown; error?: unknown };
       try {
-        result = await raw.request(op.method, op.path as never, {
-          params: { path: parts.params, query: parts.query },
-          body,
-          bodySerializer: asIs,
-          headers,
-          signal: guard.signal,
-          parseAs: 'text',
-          fetch: (request: Request) => {
-            stage = 1;
-            return apiFetch(request).then((response) => {
-              stage = 2;
-              return response;
-            });
-          },
-        } as never);
+        result = await raw.request(
+          op.method,
+          op.path as never,
+          {
+            params: { path: parts.params, query: parts.query },
+            body,
+            bodySerializer: asIs,
+            headers,
+            signal: guard.signal,
+            parseAs: 'text',
+            fetch: (request: Request) => {
+              stage = 1;
+              return apiFetch(request).then((response) => {
+                stage = 2;
+                return response;
+              });
+            },
+          } as never,
+        );
       } catch (error) {
         // What it means: a timeout, the caller's abort (thrown), an error of ours from the API fetch
         // (a redirect refused, a body too large: thrown), an error building the request (thrown), or
         // a connection failure before or while the answer arrived.
         if (guard.timedOut) {
-          return new Failure(new TimeoutError(`${operationId} got no complete response within ${attemptTimeoutMs} ms.`, operationId, attemptTimeoutMs), retryable);
+          return new Failure(
+            new TimeoutError(`${operationId} got no complete response within ${attemptTimeoutMs} ms.`, operationId, attemptTimeoutMs),
+            retryable,
+          );
         }
         if (signal?.aborted || (stage && (error as { name?: unknown } | undefined)?.name === 'AbortError')) throw aborted(operationId);
         if (error instanceof MediaGenError) throw error;

@@ -1,17 +1,11 @@
 // Public types of the friendly layer. Response shapes come from the generated OpenAPI types; request
 // bodies from the schema package (type-only imports: nothing of it is loaded at run time).
-import type {
-  ArchiveAssetsRequest,
-  CreateCharacterRequest,
-  GenerationItemInput,
-  UploadAssetRequest,
-} from '@mediagen/schema';
+import type { ArchiveAssetsRequest, CreateCharacterRequest, GenerationItemInput, UploadAssetRequest } from '@mediagen/schema';
 import type { ValidationIssue } from './errors.js';
 import type { OperationId } from './generated/operations.js';
 import type { components, operations } from './generated/paths.js';
 
-export type { ArchiveAssetsRequest, CreateCharacterRequest, GenerationItemInput, UploadAssetRequest };
-export type { OperationId };
+export type { ArchiveAssetsRequest, CreateCharacterRequest, GenerationItemInput, OperationId, UploadAssetRequest };
 
 type Schemas = components['schemas'];
 

@@ -5,8 +5,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '@mediagen/mock';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../src/index.js';
 import { parseCli } from '../src/cli/main.js';
+import { cli } from '../src/index.js';
 
 async function run(args: string[], env: Record<string, string> = {}) {
   let stdout = '';
@@ -27,13 +27,32 @@ describe('media-conformance arguments', () => {
   it('prints help with every option and check id', async () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
-    for (const option of ['--base-url', '--api-key', '--mode', '--max-credits', '--seed', '--only', '--skip', '--reporter', '--target', '--max-examples']) expect(stdout).toContain(option);
+    for (const option of ['--base-url', '--api-key', '--mode', '--max-credits', '--seed', '--only', '--skip', '--reporter', '--target', '--max-examples'])
+      expect(stdout).toContain(option);
     expect(stdout).toContain('use_after_free');
     expect(stdout).toContain('Exit codes: 0');
   });
 
   it('parses repeatable and comma-separated lists, numbers and reporters', () => {
-    const parsed = parseCli(['--only', 'auth_required,ignored_auth', '--only', 'renamed_fields', '--skip', 'x', '--seed', '9', '--max-examples', '0', '--reporter', 'json=out/r.json', '--target', 'sandbox'], {});
+    const parsed = parseCli(
+      [
+        '--only',
+        'auth_required,ignored_auth',
+        '--only',
+        'renamed_fields',
+        '--skip',
+        'x',
+        '--seed',
+        '9',
+        '--max-examples',
+        '0',
+        '--reporter',
+        'json=out/r.json',
+        '--target',
+        'sandbox',
+      ],
+      {},
+    );
     expect(parsed).toMatchObject({
       help: false,
       options: { only: ['auth_required', 'ignored_auth', 'renamed_fields'], skip: ['x'], seed: 9, maxExamples: 0, target: 'sandbox' },
@@ -97,7 +116,18 @@ describe('media-conformance arguments', () => {
     const broken = brokenTargets.find((t) => t.id === 'undeclared-418')!;
     const proxy = await startProxy(sandbox.url, broken.rewrite, 'sandbox-key');
     try {
-      const failed = await run(['--base-url', proxy.url, '--api-key', 'sandbox-key', '--max-examples', '0', '--operation', 'listVoices', '--only', 'status_code_conformance']);
+      const failed = await run([
+        '--base-url',
+        proxy.url,
+        '--api-key',
+        'sandbox-key',
+        '--max-examples',
+        '0',
+        '--operation',
+        'listVoices',
+        '--only',
+        'status_code_conformance',
+      ]);
       expect(failed.code).toBe(1);
       expect(failed.stdout).toContain('listVoices › status_code_conformance');
       expect(failed.stdout).toContain('status 418 is not declared');

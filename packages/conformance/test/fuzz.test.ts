@@ -13,7 +13,14 @@ describe('generated requests', () => {
     const proxy = await startProxy(sandbox.url, broken.rewrite, 'fuzz-secret-key');
     try {
       const run = (seed: number) =>
-        runConformance({ baseUrl: proxy.url, apiKey: 'fuzz-secret-key', seed, maxExamples: 60, operations: ['estimateGeneration'], only: ['negative_data_rejection'] });
+        runConformance({
+          baseUrl: proxy.url,
+          apiKey: 'fuzz-secret-key',
+          seed,
+          maxExamples: 60,
+          operations: ['estimateGeneration'],
+          only: ['negative_data_rejection'],
+        });
       const report = await run(11);
       const result = report.operations[0]!.results.find((r) => r.check === 'negative_data_rejection')!;
       expect(result.outcome).toBe('failed');

@@ -24,5 +24,7 @@ export function result(report: Report, operationId: string, check: CheckId) {
 }
 
 export function failures(report: Report): string[] {
-  return report.operations.flatMap((op) => op.results.filter((r) => r.outcome === 'failed').map((r) => `${r.operationId} › ${r.check}: ${r.failures[0]?.message}`));
+  return report.operations.flatMap((op) =>
+    op.results.filter((r) => r.outcome === 'failed').map((r) => `${r.operationId} › ${r.check}: ${r.failures[0]?.message}`),
+  );
 }

@@ -4,7 +4,7 @@
 // recognised, and the HAR record holds every exchange without the key.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { startMock, startSandbox } from '@mediagen/mock';
 import { describe, expect, it } from 'vitest';
 import { cli, runConformance } from '../src/index.js';
 import { brokenTargets } from '../src/selftest/index.js';
-import { type ProxyResponse, jsonReply } from '../src/selftest/proxy.js';
+import { jsonReply, type ProxyResponse } from '../src/selftest/proxy.js';
 import { failures, recordingProxy, result } from './helpers.js';
 
 /** A server on another loopback origin that records what reaches it. */
@@ -40,7 +40,12 @@ describe('the key stays on its origin', () => {
           : request,
     });
     try {
-      const report = await runConformance({ baseUrl: proxy.url, apiKey: 'origin-key', maxExamples: 0, operations: ['listVoices', 'deleteGeneration', 'listModels'] });
+      const report = await runConformance({
+        baseUrl: proxy.url,
+        apiKey: 'origin-key',
+        maxExamples: 0,
+        operations: ['listVoices', 'deleteGeneration', 'listModels'],
+      });
       expect(other.seen).toEqual([]);
       expect(result(report, 'listVoices', 'status_code_conformance')?.failures[0]?.message).toMatch(/redirect 307 to another origin .* not followed/);
       expect(JSON.stringify(report)).not.toContain('origin-key');
@@ -67,7 +72,12 @@ describe('the credit cap is hard', () => {
       // Nothing that can spend went out unpriced: every generate request follows an estimate of its body.
       proxy.seen.forEach((r, i) => {
         if (r.operationId !== 'generateMedia') return;
-        expect(proxy.seen.slice(0, i).reverse().find((p) => p.operationId === 'estimateGeneration')?.body).toBe(r.body);
+        expect(
+          proxy.seen
+            .slice(0, i)
+            .reverse()
+            .find((p) => p.operationId === 'estimateGeneration')?.body,
+        ).toBe(r.body);
       });
     } finally {
       await proxy.stop();
@@ -98,9 +108,30 @@ describe('cleanup always runs', () => {
     let child: ChildProcess | undefined;
     try {
       const generationsBefore = sandbox.state.generations.size;
-      child = spawn(process.execPath, ['--conditions=@mediagen/source', '--import', 'tsx', bin, '--base-url', sandbox.url, '--api-key', 'signal-key', '--max-examples', '50', '--reporter', 'console', '--reporter', `json=${join(dir, 'report.json')}`, '--reporter', `junit=${join(dir, 'report.xml')}`], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      child = spawn(
+        process.execPath,
+        [
+          '--conditions=@mediagen/source',
+          '--import',
+          'tsx',
+          bin,
+          '--base-url',
+          sandbox.url,
+          '--api-key',
+          'signal-key',
+          '--max-examples',
+          '50',
+          '--reporter',
+          'console',
+          '--reporter',
+          `json=${join(dir, 'report.json')}`,
+          '--reporter',
+          `junit=${join(dir, 'report.xml')}`,
+        ],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let stdout = '';
       let stderr = '';
       child.stderr!.on('data', (chunk) => (stderr += chunk));
@@ -161,7 +192,13 @@ describe('one bad exchange fails only itself', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const report = await runConformance({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'bad-key', maxExamples: 0, timeoutMs: 1_000, operations: ['listVoices', 'listModels', 'getGeneration'] });
+      const report = await runConformance({
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: 'bad-key',
+        maxExamples: 0,
+        timeoutMs: 1_000,
+        operations: ['listVoices', 'listModels', 'getGeneration'],
+      });
       const failed = failures(report);
       expect(failed.length).toBeGreaterThan(0);
       expect(failed.every((f) => f.startsWith('listVoices'))).toBe(true);
@@ -185,11 +222,31 @@ describe('the key is masked as a value', () => {
     });
     try {
       let stdout = '';
-      const code = await cli(['--base-url', echo.url, '--api-key', 'k', '--max-examples', '2', '--operation', 'listModels,getMedia', '--reporter', 'console', '--reporter', `json=${join(dir, 'r.json')}`, '--reporter', `junit=${join(dir, 'r.xml')}`, '--reporter', `har=${join(dir, 'r.har')}`], {
-        stdout: (t) => void (stdout += t),
-        stderr: () => {},
-        env: {},
-      });
+      const code = await cli(
+        [
+          '--base-url',
+          echo.url,
+          '--api-key',
+          'k',
+          '--max-examples',
+          '2',
+          '--operation',
+          'listModels,getMedia',
+          '--reporter',
+          'console',
+          '--reporter',
+          `json=${join(dir, 'r.json')}`,
+          '--reporter',
+          `junit=${join(dir, 'r.xml')}`,
+          '--reporter',
+          `har=${join(dir, 'r.har')}`,
+        ],
+        {
+          stdout: (t) => void (stdout += t),
+          stderr: () => {},
+          env: {},
+        },
+      );
       expect(code).toBeLessThan(2);
       const json = await readFile(join(dir, 'r.json'), 'utf8');
       const report = JSON.parse(json);

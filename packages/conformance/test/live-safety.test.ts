@@ -46,7 +46,10 @@ describe('a live host', () => {
     // Every generate request was preceded by an estimate of the same body.
     proxy.seen.forEach((r, i) => {
       if (r.operationId !== 'generateMedia') return;
-      const before = proxy.seen.slice(0, i).reverse().find((p) => p.operationId === 'estimateGeneration');
+      const before = proxy.seen
+        .slice(0, i)
+        .reverse()
+        .find((p) => p.operationId === 'estimateGeneration');
       expect(before?.body).toBe(r.body);
     });
     expect(before - sandbox.state.credits).toBe(report.budget.spent);

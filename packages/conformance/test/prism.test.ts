@@ -18,7 +18,14 @@ describe('against Prism', () => {
 
   it('judges responses, auth and request data on every operation', () => {
     for (const op of report.operations) {
-      for (const check of ['status_code_conformance', 'content_type_conformance', 'envelope_conformance', 'response_schema_conformance', 'auth_required', 'positive_data_acceptance'] as const) {
+      for (const check of [
+        'status_code_conformance',
+        'content_type_conformance',
+        'envelope_conformance',
+        'response_schema_conformance',
+        'auth_required',
+        'positive_data_acceptance',
+      ] as const) {
         expect(result(report, op.operationId, check)?.outcome, `${op.operationId} ${check}`).toBe('passed');
       }
     }

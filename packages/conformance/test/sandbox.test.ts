@@ -1,12 +1,12 @@
 // The suite against the real sandbox: every check runs (stateful ones included) and passes; the key
 // never leaks; everything created is cleaned up, even when the run stops half-way.
-import { readFile, mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '@mediagen/mock';
 import { latestDate } from '@mediagen/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECK_IDS, type Report, cli, runConformance } from '../src/index.js';
+import { CHECK_IDS, cli, type Report, runConformance } from '../src/index.js';
 import { failures, result } from './helpers.js';
 
 const SECRET = 'sk-live-DO-NOT-LEAK-7f3a9c';
@@ -70,7 +70,20 @@ describe('the API key never leaves the run', () => {
     let err = '';
     try {
       const code = await cli(
-        ['--base-url', proxy.url, '--max-examples', '6', '--reporter', 'console', '--reporter', `junit=${join(dir, 'r.xml')}`, '--reporter', `json=${join(dir, 'r.json')}`, '--operation', 'listModels,estimateGeneration,getMedia'],
+        [
+          '--base-url',
+          proxy.url,
+          '--max-examples',
+          '6',
+          '--reporter',
+          'console',
+          '--reporter',
+          `junit=${join(dir, 'r.xml')}`,
+          '--reporter',
+          `json=${join(dir, 'r.json')}`,
+          '--operation',
+          'listModels,estimateGeneration,getMedia',
+        ],
         { stdout: (t) => void (out += t), stderr: (t) => void (err += t), env: { MEDIAGEN_API_KEY: SECRET }, cwd: dir },
       );
       expect(code).toBe(1);
@@ -95,9 +108,19 @@ describe('the API key never leaves the run', () => {
     const sandbox = await startSandbox({ apiKeys: [SECRET] });
     const { startProxy, jsonReply } = await import('../src/selftest/index.js');
     // A server that answers every listing with the caller's key in its error message.
-    const proxy = await startProxy(sandbox.url, { request: (r) => (r.operationId === 'listStyles' ? jsonReply(500, { err: { code: 'x', message: `bad key ${r.headers['x-api-key']}` } }) : r) }, SECRET);
+    const proxy = await startProxy(
+      sandbox.url,
+      { request: (r) => (r.operationId === 'listStyles' ? jsonReply(500, { err: { code: 'x', message: `bad key ${r.headers['x-api-key']}` } }) : r) },
+      SECRET,
+    );
     try {
-      const report = await runConformance({ baseUrl: proxy.url, apiKey: SECRET, maxExamples: 0, operations: ['listStyles'], only: ['positive_data_acceptance'] });
+      const report = await runConformance({
+        baseUrl: proxy.url,
+        apiKey: SECRET,
+        maxExamples: 0,
+        operations: ['listStyles'],
+        only: ['positive_data_acceptance'],
+      });
       const text = JSON.stringify(report);
       expect(report.ok).toBe(false);
       expect(text).toContain('bad key ***');
@@ -136,7 +159,12 @@ describe('the version fingerprint', () => {
   it('recognises a server that still answers in the baseline shapes', async () => {
     const sandbox = await startSandbox({ at: 'baseline', delays: { pendingMs: 10, completeMs: 30 } });
     try {
-      const report = await runConformance({ baseUrl: sandbox.url, apiKey: 'sandbox-key', maxExamples: 0, only: ['renamed_fields', 'response_schema_conformance'] });
+      const report = await runConformance({
+        baseUrl: sandbox.url,
+        apiKey: 'sandbox-key',
+        maxExamples: 0,
+        only: ['renamed_fields', 'response_schema_conformance'],
+      });
       expect(report.fingerprint.version).toBe('baseline');
       expect(report.fingerprint.olderOperations).toContain('generateMedia');
       expect(result(report, 'getMedia', 'renamed_fields')?.failures[0]?.message).toMatch(/data\.size: legacy name \(now `dim`\)/);

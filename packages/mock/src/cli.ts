@@ -4,10 +4,10 @@
 // Exit codes: 0 stopped by a signal (or --help); 1 the mock stopped on its own; 2 bad usage, or the
 // mock could not start (port taken, document missing, Prism failed).
 import { parseArgs } from 'node:util';
+import type { ErrorStatus } from '@mediagen/schema';
 import { MockError } from './errors.js';
 import { startMock } from './prism/index.js';
-import type { ErrorStatus } from '@mediagen/schema';
-import { startSandbox, type SandboxServerOptions } from './sandbox/server.js';
+import { type SandboxServerOptions, startSandbox } from './sandbox/server.js';
 
 const USAGE = `Usage: media-mock [options]
 
@@ -163,7 +163,11 @@ async function main(argv: string[], io: Io = { out: (l) => console.log(l), err: 
       if (knob) throw new UsageError(`--${knob} is a sandbox knob: add --stateful`);
     }
     const port = number('port', values.port, (n) => whole(0)(n) && n <= 65535, 'a port number from 0 to 65535');
-    const common = { ...(port !== undefined ? { port } : {}), ...(values.host !== undefined ? { host: values.host } : {}), ...(values.at !== undefined ? { at: values.at } : {}) };
+    const common = {
+      ...(port !== undefined ? { port } : {}),
+      ...(values.host !== undefined ? { host: values.host } : {}),
+      ...(values.at !== undefined ? { at: values.at } : {}),
+    };
 
     if (values.stateful) {
       const options: SandboxServerOptions = { ...sandboxOptions(values), ...common };

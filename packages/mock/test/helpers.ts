@@ -43,6 +43,4 @@ export function exampleRequest(op: OperationSpec): { path: string; body?: unknow
 }
 
 /** A generation request body with one standard item and `extra` fields. */
-export const item = (extra: Record<string, unknown> = {}) => [
-  { model: 'JuggernautXL', prompt: { positive: 'a lighthouse at dusk' }, ...extra },
-];
+export const item = (extra: Record<string, unknown> = {}) => [{ model: 'JuggernautXL', prompt: { positive: 'a lighthouse at dusk' }, ...extra }];

@@ -1,21 +1,21 @@
 // @mediagen/schema: the contract of the RenderNet (Affogato) media-generation API.
 // Schemas and types per resource, the operations table, the rules, provenance and the ledger.
 export * from './common.js';
-export * from './resources/generation-request.js';
-export * from './resources/generation.js';
-export * from './resources/catalogue.js';
-export * from './resources/characters.js';
-export * from './resources/assets.js';
-export * from './operations.js';
-// The ledger names operations by plain strings; the contract's own union wins.
-export type { OperationId } from './operations.js';
-export * from './provenance.js';
-export * from './rules/issues.js';
-export * from './rules/kinds.js';
-export * from './rules/check.js';
-export * from './rules/catalog.js';
-export { didYouMean, unknownFieldIssues } from './rules/unknown-fields.js';
+export * as liveDocsExamples from './examples/live-docs.js';
 export * from './ledger/index.js';
 export { transformPlan } from './ledger/plan.generated.js';
-export * as liveDocsExamples from './examples/live-docs.js';
+// The ledger names operations by plain strings; the contract's own union wins.
+export type { OperationId } from './operations.js';
+export * from './operations.js';
+export * from './provenance.js';
+export * from './resources/assets.js';
+export * from './resources/catalogue.js';
+export * from './resources/characters.js';
+export * from './resources/generation.js';
+export * from './resources/generation-request.js';
+export * from './rules/catalog.js';
+export * from './rules/check.js';
+export * from './rules/issues.js';
+export * from './rules/kinds.js';
+export { didYouMean, unknownFieldIssues } from './rules/unknown-fields.js';
 export { z } from './zod.js';

@@ -2,9 +2,9 @@
 // once, with the traits (effect, paging, media, catalogue) its consumers read instead of keeping lists.
 // The OpenAPI document, the client's method list, the sandbox's routes and the conformance suite's
 // per-operation checks are all built from it.
-import { ERROR_STATUS_RANGES, type ErrorStatus, PageQuery, envelope, inStatusRange } from './common.js';
+import { ERROR_STATUS_RANGES, type ErrorStatus, envelope, inStatusRange, PageQuery } from './common.js';
 import * as docs from './examples/live-docs.js';
-import { type Provenance, fromDocs, recordOperation, recordShape } from './provenance.js';
+import { fromDocs, type Provenance, recordOperation, recordShape } from './provenance.js';
 import {
   ArchiveAssetsRequest,
   AssetV1,
@@ -17,16 +17,7 @@ import {
 } from './resources/assets.js';
 import { CatalogueQuery, Controlnet, ControlnetQuery, Lora, Model, Style, Voice, VoicesQuery } from './resources/catalogue.js';
 import { Character, CreateCharacterRequest, ListCharactersQuery } from './resources/characters.js';
-import {
-  DeletedId,
-  DeletedImage,
-  Estimate,
-  Generation,
-  GenerationResult,
-  ImageStatus,
-  ListGenerationsQuery,
-  Media,
-} from './resources/generation.js';
+import { DeletedId, DeletedImage, Estimate, Generation, GenerationResult, ImageStatus, ListGenerationsQuery, Media } from './resources/generation.js';
 import { GenerationRequest } from './resources/generation-request.js';
 import { z } from './zod.js';
 
@@ -98,8 +89,7 @@ const ids = {
   image_id: fromDocs(z.string().min(1).openapi({ example: 'img_01' })),
   asset_id: fromDocs(z.string().min(1).openapi({ example: 'ast_01' })),
 };
-const pathParams = <K extends keyof typeof ids>(...keys: K[]) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, ids[k]])) as Pick<typeof ids, K>);
+const pathParams = <K extends keyof typeof ids>(...keys: K[]) => z.object(Object.fromEntries(keys.map((k) => [k, ids[k]])) as Pick<typeof ids, K>);
 const query = <S extends Shape>(shape: S) => z.object(shape);
 
 const WRITE_ERRORS: ErrorStatus[] = [400, 401, 422, 429, 500, 503];
@@ -170,7 +160,10 @@ const table = {
     paged: false,
     creates: 'generation',
     carriesMedia: true,
-    provenance: { source: 'live-docs', note: 'success status 200 from the interface description ("the only success status shown is 200"); the docs example is cut before it' },
+    provenance: {
+      source: 'live-docs',
+      note: 'success status 200 from the interface description ("the only success status shown is 200"); the docs example is cut before it',
+    },
   },
   estimateGeneration: {
     body: GenerationRequest,

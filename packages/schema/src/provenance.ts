@@ -48,16 +48,14 @@ const make = (source: ProvenanceSource, note: string | undefined, constraints: C
 });
 
 /** A field whose name and shape the live documentation shows. */
-export const fromDocs = <T extends z.ZodType>(schema: T, note?: string, constraints?: ConstraintBasis): T =>
-  tag(schema, make('live-docs', note, constraints));
+export const fromDocs = <T extends z.ZodType>(schema: T, note?: string, constraints?: ConstraintBasis): T => tag(schema, make('live-docs', note, constraints));
 
 /** A field the interface description states (and the live docs do not contradict). */
 export const fromInterface = <T extends z.ZodType>(schema: T, note?: string, constraints?: ConstraintBasis): T =>
   tag(schema, make('interface', note, constraints));
 
 /** A decision of ours that neither source settles; `claim` is what a live run can test. */
-export const assumed = <T extends z.ZodType>(schema: T, claim: string, constraints?: ConstraintBasis): T =>
-  tag(schema, make('assumption', claim, constraints));
+export const assumed = <T extends z.ZodType>(schema: T, claim: string, constraints?: ConstraintBasis): T => tag(schema, make('assumption', claim, constraints));
 
 /** Constraint basis helpers: `{ range: assumption('scale_factor is at least 1') }`. */
 export const assumption = (claim: string): Provenance => ({ source: 'assumption', note: claim });

@@ -1,8 +1,8 @@
 // `@mediagen/schema/transforms`: what a client or server needs to speak an older API date — the
 // compiled transform plan and the functions that apply it — without zod or any document.
 import { transformPlan } from './ledger/plan.generated.js';
-import { downgradeRequest, downgradeResponse, fingerprintResponse, upgradeRequest, upgradeResponse, type RequestParts } from './ledger/runtime.js';
 import type { VersionKey } from './ledger/runtime.js';
+import { downgradeRequest, downgradeResponse, fingerprintResponse, type RequestParts, upgradeRequest, upgradeResponse } from './ledger/runtime.js';
 
 export * from './ledger/runtime.js';
 export { transformPlan };

@@ -52,7 +52,11 @@ async function putBytes(kit: Kit, transport: Transport, slot: UploadSlotV2, byte
         return new kit.Failure(new UploadError(transport.redact(`${what} could not reach ${host}: ${reason}`), assetId, undefined), true);
       }
       if (response.ok) return;
-      const failure = new UploadError(transport.redact(`${what} to ${host} failed: ${response.status} ${response.statusText}`.trim()), assetId, response.status);
+      const failure = new UploadError(
+        transport.redact(`${what} to ${host} failed: ${response.status} ${response.statusText}`.trim()),
+        assetId,
+        response.status,
+      );
       return new kit.Failure(failure, kit.isRetryableStatus(response.status));
     },
   );

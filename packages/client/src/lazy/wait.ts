@@ -7,7 +7,9 @@ import { poll, type UnknownStatus } from './poll.js';
 
 /** The media items; one that is not an object (a broken answer) counts as an item of unknown status. */
 function mediaOf(generation: Generation): Generation['media'] {
-  return Array.isArray(generation.media) ? generation.media.map((item) => (item !== null && typeof item === 'object' ? item : ({ status: String(item) } as never))) : [];
+  return Array.isArray(generation.media)
+    ? generation.media.map((item) => (item !== null && typeof item === 'object' ? item : ({ status: String(item) } as never)))
+    : [];
 }
 
 function progressOf(kit: Kit, generation: Generation): GenerationProgress {

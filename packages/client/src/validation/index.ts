@@ -1,7 +1,7 @@
 // @mediagen/client/validation: request checks built on the schema package (zod). Kept out of the
 // core entry so a client that does not validate stays small:
 //   createClient({ apiKey, validator: schemaValidator() })
-import { type GenerationContext, GenerationRequest, type Issue, checkGenerationRequest, checkRequestBody, operationsById, validate } from '@mediagen/schema';
+import { checkGenerationRequest, checkRequestBody, type GenerationContext, GenerationRequest, type Issue, operationsById, validate } from '@mediagen/schema';
 import type { OperationId, RequestParts, RequestValidator, ValidationOutcome } from '../types.js';
 
 export interface SchemaValidatorOptions {

@@ -1,8 +1,8 @@
 // Configuration mistakes are reported before any request, clearly.
-import { MediaGenConfigError, createClient, createRawClient } from '@mediagen/client';
+import { createClient, createRawClient, MediaGenConfigError } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
-import { type TestServer, envelope, startServer } from '../support/server.js';
+import { envelope, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import {
 } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClient } from '../support/client.js';
-import { type TestServer, errorEnvelope, startServer } from '../support/server.js';
+import { errorEnvelope, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -2,10 +2,10 @@
 // does not fire at once, a negative or NaN one is MediaGenConfigError before anything is sent, a
 // poll interval has a floor (MIN_POLL_INTERVAL_MS), and a media status the API does not document
 // ends a wait with UnknownStatusError after `unknownStatusTimeoutMs` instead of at its deadline.
-import { MIN_POLL_INTERVAL_MS, MediaGenConfigError, TimeoutError, UnknownStatusError, createClient } from '@mediagen/client';
+import { createClient, MediaGenConfigError, MIN_POLL_INTERVAL_MS, TimeoutError, UnknownStatusError } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
-import { type TestServer, envelope, startServer } from '../support/server.js';
+import { envelope, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -74,7 +74,10 @@ describe('polling limits', () => {
   });
 
   it('a wait deadline above 2^31 − 1 does not fire at once', async () => {
-    server.on('GET', '/pub/v1/generations/gen_long', [{ json: envelope(generation('gen_long', ['pending'])) }, { json: envelope(generation('gen_long', ['success'])) }]);
+    server.on('GET', '/pub/v1/generations/gen_long', [
+      { json: envelope(generation('gen_long', ['pending'])) },
+      { json: envelope(generation('gen_long', ['success'])) },
+    ]);
     const { client } = makeClient(server);
     await expect(client.waitForGeneration('gen_long', { intervalMs: 0, timeoutMs: 2 ** 33 })).resolves.toMatchObject({ ok: true });
   });
@@ -83,7 +86,9 @@ describe('polling limits', () => {
     server.on('GET', '/pub/v1/generations/gen_odd', { json: envelope(generation('gen_odd', ['success', 'blurred'])) });
     const { client } = makeClient(server);
     const started = Date.now();
-    const error = (await client.waitForGeneration('gen_odd', { intervalMs: 0, unknownStatusTimeoutMs: 500, timeoutMs: 20_000 }).catch((e: unknown) => e)) as UnknownStatusError;
+    const error = (await client
+      .waitForGeneration('gen_odd', { intervalMs: 0, unknownStatusTimeoutMs: 500, timeoutMs: 20_000 })
+      .catch((e: unknown) => e)) as UnknownStatusError;
     expect(error).toBeInstanceOf(UnknownStatusError);
     expect(error).toMatchObject({ operationId: 'getGeneration', resourceId: 'gen_odd_m1', status: 'blurred' });
     expect(error.message).toBe('generation gen_odd: gen_odd_m1 has status "blurred", which the API does not document, for 500 ms or more.');

@@ -1,10 +1,10 @@
 // The API key never leaves its origin. Redirects are followed by the client itself: within the
 // API's origin with the key (and the body, for 307/308), never to another origin (RedirectError,
 // and that origin receives nothing), at most MAX_REDIRECTS in a row.
-import { MAX_REDIRECTS, RedirectError, createRawClient, type paths } from '@mediagen/client';
+import { createRawClient, MAX_REDIRECTS, type paths, RedirectError } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
-import { type TestServer, envelope, startServer } from '../support/server.js';
+import { envelope, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 let elsewhere: TestServer;
@@ -31,7 +31,9 @@ describe('redirects', () => {
     server.on('POST', '/pub/v1/assets/archive', redirect(303, '/pub/v1/archived'));
     server.on('GET', '/pub/v1/archived', { json: envelope([]) });
     const { client } = makeClient(server);
-    await expect(client.characters.create({ name: 'n', character_type: 'realistic', prompt: 'p', asset_ids: ['a'] } as never)).resolves.toMatchObject({ id: 'chr_1' });
+    await expect(client.characters.create({ name: 'n', character_type: 'realistic', prompt: 'p', asset_ids: ['a'] } as never)).resolves.toMatchObject({
+      id: 'chr_1',
+    });
     const [moved] = server.requestsTo('POST', '/pub/v1/characters2');
     expect(moved!.json).toMatchObject({ name: 'n' });
     expect(moved!.headers['x-api-key']).toBe(API_KEY);
@@ -48,7 +50,9 @@ describe('redirects', () => {
     expect(error).toBeInstanceOf(RedirectError);
     expect(error.status).toBe(status);
     expect(error.targetOrigin).toBe(elsewhere.url);
-    expect(error.message).toBe(`GET ${path} was redirected (${status}) to another origin, ${elsewhere.url}; not followed, so the API key stays with ${server.url}.`);
+    expect(error.message).toBe(
+      `GET ${path} was redirected (${status}) to another origin, ${elsewhere.url}; not followed, so the API key stays with ${server.url}.`,
+    );
     expect(error.message).not.toContain('token');
     expect(elsewhere.requests).toHaveLength(0);
     // Not retried: the answer will not change.

@@ -2,10 +2,10 @@
 // TypeError or unbounded memory: an empty body or `data: null` on a 2xx is ResponseParseError (also
 // in the middle of a wait), a body above `maxResponseBytes` is ResponseTooLargeError whether or not
 // it announces its length.
-import { ResponseParseError, ResponseTooLargeError, createRawClient, type paths } from '@mediagen/client';
+import { createRawClient, type paths, ResponseParseError, ResponseTooLargeError } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
-import { type TestServer, envelope, startServer } from '../support/server.js';
+import { envelope, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -60,7 +60,9 @@ describe('response size cap', () => {
     await expect(client.generations.get('gen_chunked')).rejects.toBeInstanceOf(ResponseTooLargeError);
     await expect(client.generations.get('gen_chunked_500')).rejects.toBeInstanceOf(ResponseTooLargeError);
     const raw = createRawClient<paths>({ apiKey: API_KEY, baseUrl: server.url, maxResponseBytes: 4096 });
-    await expect(raw.GET('/pub/v1/generations/{generation_id}', { params: { path: { generation_id: 'gen_chunked' } } })).rejects.toBeInstanceOf(ResponseTooLargeError);
+    await expect(raw.GET('/pub/v1/generations/{generation_id}', { params: { path: { generation_id: 'gen_chunked' } } })).rejects.toBeInstanceOf(
+      ResponseTooLargeError,
+    );
   });
 
   it('the default cap (16 MiB) lets ordinary answers through, and is not retried', async () => {

@@ -4,7 +4,7 @@ import { looksLegacy } from '@mediagen/client';
 import { fingerprint } from '@mediagen/schema/transforms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClient } from '../support/client.js';
-import { type TestServer, envelope, startServer } from '../support/server.js';
+import { envelope, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -50,7 +50,11 @@ describe('legacy responses', () => {
 
   it('generate, getMedia and listGenerations legacy shapes are upgraded too', async () => {
     server.on('POST', '/pub/v1/generations', {
-      json: envelope({ generation_id: 'gen_n', credits_remaining: 9, images: [{ id: 'img_9', image_size: { height: 8, width: 8 }, status: 'initiated', model: 'JuggernautXL' }] }),
+      json: envelope({
+        generation_id: 'gen_n',
+        credits_remaining: 9,
+        images: [{ id: 'img_9', image_size: { height: 8, width: 8 }, status: 'initiated', model: 'JuggernautXL' }],
+      }),
     });
     server.on('GET', '/pub/v1/generations/media/img_9', { json: envelope({ id: 'img_9', size: { height: 8, width: 8 }, status: 'pending' }) });
     server.on('GET', '/pub/v1/generations', { json: { data: [legacyGeneration], err: {}, pagination: { page: 1, page_size: 10, total: 1 } } });

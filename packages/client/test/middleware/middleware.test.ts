@@ -4,7 +4,7 @@
 import type { Middleware } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
-import { type Recorded, type TestServer, envelope, startServer } from '../support/server.js';
+import { envelope, type Recorded, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,7 +17,12 @@ function recorder() {
   const seen: { method: string; path: string; schemaPath: string; keyHeader: string | null; status?: number }[] = [];
   const middleware: Middleware = {
     onRequest({ request, schemaPath }) {
-      seen.push({ method: request.method, path: new URL(request.url).pathname + new URL(request.url).search, schemaPath, keyHeader: request.headers.get('x-api-key') });
+      seen.push({
+        method: request.method,
+        path: new URL(request.url).pathname + new URL(request.url).search,
+        schemaPath,
+        keyHeader: request.headers.get('x-api-key'),
+      });
       request.headers.set('x-trace-id', `trace-${seen.length}`);
       return request;
     },
@@ -44,7 +49,13 @@ describe('client.use', () => {
     const outcome = await client.waitForGeneration('gen_mw', { intervalMs: 0 });
     expect(outcome.ok).toBe(true);
     expect(seen).toEqual(
-      [1, 2, 3].map(() => ({ method: 'GET', path: '/pub/v1/generations/gen_mw', schemaPath: '/pub/v1/generations/{generation_id}', keyHeader: null, status: 200 })),
+      [1, 2, 3].map(() => ({
+        method: 'GET',
+        path: '/pub/v1/generations/gen_mw',
+        schemaPath: '/pub/v1/generations/{generation_id}',
+        keyHeader: null,
+        status: 200,
+      })),
     );
     const received = server.requestsTo('GET', '/pub/v1/generations/gen_mw');
     expect(received.map((r) => r.headers['x-trace-id'])).toEqual(['trace-1', 'trace-2', 'trace-3']);
@@ -69,7 +80,10 @@ describe('client.use', () => {
   });
 
   it('sees each attempt of a retried call, raw calls, request() and generate; eject removes it', async () => {
-    server.on('GET', '/pub/v1/generations/gen_mw_retry', [{ status: 503, json: { err: { code: 'busy', message: 'x' } } }, { json: envelope(generation('gen_mw_retry', ['success'])) }]);
+    server.on('GET', '/pub/v1/generations/gen_mw_retry', [
+      { status: 503, json: { err: { code: 'busy', message: 'x' } } },
+      { json: envelope(generation('gen_mw_retry', ['success'])) },
+    ]);
     server.on('POST', '/pub/v1/generations', { json: envelope({ generation_id: 'gen_new', media: [] }) });
     const { client } = makeClient(server);
     const { seen, middleware } = recorder();
@@ -93,7 +107,9 @@ describe('client.use', () => {
     const { client } = makeClient(server);
     client.use({
       onRequest: ({ request }) =>
-        request.url.endsWith('/cached') ? new Response(JSON.stringify(envelope(generation('cached', ['success']))), { headers: { 'content-type': 'application/json' } }) : undefined,
+        request.url.endsWith('/cached')
+          ? new Response(JSON.stringify(envelope(generation('cached', ['success']))), { headers: { 'content-type': 'application/json' } })
+          : undefined,
     });
     await expect(client.generations.get('cached')).resolves.toMatchObject({ generation_id: 'cached' });
     const failing = makeClient(server).client;

@@ -3,7 +3,7 @@
 import { AbortError, ConnectionError, MediaGenError, ResponseParseError, TimeoutError } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClient } from '../support/client.js';
-import { type TestServer, envelope, startServer } from '../support/server.js';
+import { envelope, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -24,7 +24,11 @@ async function failure(promise: Promise<unknown>): Promise<{ error: unknown; ms:
 
 describe('network failures', () => {
   it('malformed JSON on a 200 → ResponseParseError (not retried)', async () => {
-    server.on('GET', '/pub/v1/generations/gen_bad', { status: 200, text: '{"data": {"generation_id": "gen_bad",', headers: { 'content-type': 'application/json', 'x-request-id': 'req_bad' } });
+    server.on('GET', '/pub/v1/generations/gen_bad', {
+      status: 200,
+      text: '{"data": {"generation_id": "gen_bad",',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'req_bad' },
+    });
     const { client } = makeClient(server);
     const { error } = await failure(client.generations.get('gen_bad'));
     expect(error).toBeInstanceOf(ResponseParseError);
@@ -67,7 +71,10 @@ describe('network failures', () => {
   });
 
   it('a timed-out GET is retried, each attempt with its own timeout', async () => {
-    server.on('GET', '/pub/v1/generations/gen_slow', [{ delayMs: 1000, json: envelope({ late: true }) }, { json: envelope({ generation_id: 'gen_slow', created_at: 1, media: [] }) }]);
+    server.on('GET', '/pub/v1/generations/gen_slow', [
+      { delayMs: 1000, json: envelope({ late: true }) },
+      { json: envelope({ generation_id: 'gen_slow', created_at: 1, media: [] }) },
+    ]);
     const { client } = makeClient(server, { timeoutMs: 250, maxRetries: 1 });
     await expect(client.generations.get('gen_slow')).resolves.toMatchObject({ generation_id: 'gen_slow' });
     expect(server.hits('GET', '/pub/v1/generations/gen_slow')).toBe(2);
@@ -79,10 +86,7 @@ describe('network failures', () => {
     server.on('GET', '/pub/v1/generations/gen_never', 'stall');
     const { client } = makeClient(server, { timeoutMs: 300, maxRetries: 0 });
     for (let i = 0; i < 5; i++) await client.generations.get('gen_quick');
-    const [never, late] = await Promise.allSettled([
-      client.generations.get('gen_never'),
-      client.generations.get('gen_late', { timeoutMs: 2_000 }),
-    ]);
+    const [never, late] = await Promise.allSettled([client.generations.get('gen_never'), client.generations.get('gen_late', { timeoutMs: 2_000 })]);
     expect(never.status === 'rejected' && never.reason).toBeInstanceOf(TimeoutError);
     expect(late).toMatchObject({ status: 'fulfilled', value: { generation_id: 'gen_late' } });
     // The next calls get a signal that has not fired.
@@ -120,7 +124,11 @@ describe('network failures', () => {
   });
 
   it('abort during the backoff between retries → AbortError', async () => {
-    server.on('GET', '/pub/v1/generations/gen_abort2', { status: 503, json: { err: { code: 'service_unavailable', message: 'x' } }, headers: { 'retry-after': '5' } });
+    server.on('GET', '/pub/v1/generations/gen_abort2', {
+      status: 503,
+      json: { err: { code: 'service_unavailable', message: 'x' } },
+      headers: { 'retry-after': '5' },
+    });
     const { client } = makeClient(server);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 150);

@@ -5,7 +5,7 @@ import { schemaValidator } from '@mediagen/client/validation';
 import { operationList } from '@mediagen/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
-import { type TestServer, startServer } from '../support/server.js';
+import { startServer, type TestServer } from '../support/server.js';
 
 const byId = Object.fromEntries(operationList.map((op) => [op.operationId, op]));
 const exampleBody = (operationId: string) => Object.values(byId[operationId]!.requestExamples ?? {})[0]!.value;
@@ -34,7 +34,11 @@ const CALLS: Record<OperationId, Call> = {
   listCharacters: { run: (c) => c.characters.list({ page: 1 }), query: { page: '1' } },
   uploadAsset: { run: (c) => c.assets.upload(exampleBody('uploadAsset') as never), body: exampleBody('uploadAsset') },
   archiveAssets: { run: (c) => c.assets.archive(['ast_01', 'ast_02']), body: { ids: ['ast_01', 'ast_02'] } },
-  uploadAssetV2: { run: (c) => c.assets.uploadV2(exampleBody('uploadAssetV2') as never, { type: 'video' }), body: exampleBody('uploadAssetV2'), query: { type: 'video' } },
+  uploadAssetV2: {
+    run: (c) => c.assets.uploadV2(exampleBody('uploadAssetV2') as never, { type: 'video' }),
+    body: exampleBody('uploadAssetV2'),
+    query: { type: 'video' },
+  },
   getAssetV2: { run: (c) => c.assets.get('ast_01'), params: { asset_id: 'ast_01' } },
   listAssetsV2: { run: (c) => c.assets.list({ page: 3 }), query: { page: '3' } },
 };
@@ -82,7 +86,10 @@ describe('every operation', () => {
 
 describe('request()', () => {
   it('calls any operation by id and returns data, pagination and the Response', async () => {
-    server.on('GET', '/pub/v1/voices', { json: { data: [{ name: 'Rachel' }], err: {}, pagination: { page: 1, page_size: 10, total: 1 } }, headers: { 'x-request-id': 'req_v' } });
+    server.on('GET', '/pub/v1/voices', {
+      json: { data: [{ name: 'Rachel' }], err: {}, pagination: { page: 1, page_size: 10, total: 1 } },
+      headers: { 'x-request-id': 'req_v' },
+    });
     const { client } = makeClient(server);
     const result = await client.request<{ name: string }[]>('listVoices', { query: { page: 1 } });
     expect(result.data).toEqual([{ name: 'Rachel' }]);

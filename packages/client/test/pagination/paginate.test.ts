@@ -2,7 +2,7 @@
 import { pages } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClient } from '../support/client.js';
-import { type Recorded, type TestServer, startServer } from '../support/server.js';
+import { type Recorded, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,16 +11,22 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A listing of `total` items served `page_size` at a time (`ids` overrides what exists). */
-const pagedRoute = (total: number, make: (i: number) => unknown, reportedTotal = total) => (request: Recorded) => {
-  const page = Number(request.query.get('page') ?? '1');
-  const size = Number(request.query.get('page_size') ?? '10');
-  const items = Array.from({ length: total }, (_, i) => make(i)).slice((page - 1) * size, page * size);
-  return { json: { data: items, err: {}, pagination: { page, page_size: size, total: reportedTotal } } };
-};
+const pagedRoute =
+  (total: number, make: (i: number) => unknown, reportedTotal = total) =>
+  (request: Recorded) => {
+    const page = Number(request.query.get('page') ?? '1');
+    const size = Number(request.query.get('page_size') ?? '10');
+    const items = Array.from({ length: total }, (_, i) => make(i)).slice((page - 1) * size, page * size);
+    return { json: { data: items, err: {}, pagination: { page, page_size: size, total: reportedTotal } } };
+  };
 
 describe('pagination', () => {
   it('generations.iterate walks every page', async () => {
-    server.on('GET', '/pub/v1/generations', pagedRoute(7, (i) => ({ generation_id: `gen_${i}`, created_at: i, media: [] })));
+    server.on(
+      'GET',
+      '/pub/v1/generations',
+      pagedRoute(7, (i) => ({ generation_id: `gen_${i}`, created_at: i, media: [] })),
+    );
     const { client } = makeClient(server);
     const ids: string[] = [];
     for await (const generation of client.generations.iterate({ page_size: 3, status: 'success' })) ids.push(generation.generation_id);
@@ -30,7 +36,11 @@ describe('pagination', () => {
   });
 
   it('stops at an empty page even when total says there is more', async () => {
-    server.on('GET', '/pub/v1/characters', pagedRoute(4, (i) => ({ id: `chr_${i}`, name: `c${i}`, character_type: 'realistic', prompt: 'p' }), 100));
+    server.on(
+      'GET',
+      '/pub/v1/characters',
+      pagedRoute(4, (i) => ({ id: `chr_${i}`, name: `c${i}`, character_type: 'realistic', prompt: 'p' }), 100),
+    );
     const { client } = makeClient(server);
     const names: string[] = [];
     for await (const character of client.paginate(client.characters.list, { page_size: 2 })) names.push(character.name);
@@ -39,7 +49,11 @@ describe('pagination', () => {
   });
 
   it('paginate works for any paged listing and starts at the given page', async () => {
-    server.on('GET', '/pub/v1/models', pagedRoute(5, (i) => ({ name: `m${i}`, base_model: 'sdxl' })));
+    server.on(
+      'GET',
+      '/pub/v1/models',
+      pagedRoute(5, (i) => ({ name: `m${i}`, base_model: 'sdxl' })),
+    );
     const { client } = makeClient(server);
     const names: string[] = [];
     for await (const model of client.paginate(client.resources.models, { type: 'sdxl', page: 2, page_size: 2 })) names.push(model.name);
@@ -56,7 +70,11 @@ describe('pagination', () => {
   });
 
   it('pages() yields whole pages with their pagination; list() exposes it non-enumerably', async () => {
-    server.on('GET', '/pub/v2/assets', pagedRoute(3, (i) => ({ id: `ast_${i}`, type: 'image', status: 'active', size: { height: 1, width: 1 }, url: 'u' })));
+    server.on(
+      'GET',
+      '/pub/v2/assets',
+      pagedRoute(3, (i) => ({ id: `ast_${i}`, type: 'image', status: 'active', size: { height: 1, width: 1 }, url: 'u' })),
+    );
     const { client } = makeClient(server);
     const seen: unknown[] = [];
     for await (const page of pages(client.assets.list, { page_size: 2 })) seen.push([page.length, page.pagination]);

@@ -3,7 +3,7 @@
 import { AbortError, type GenerationProgress, TimeoutError } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClient } from '../support/client.js';
-import { type TestServer, envelope, startServer } from '../support/server.js';
+import { envelope, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,7 +11,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const media = (id: string, status: string) => ({ id, dim: { height: 512, width: 512 }, type: 'image', status, ...(status === 'success' ? { url: `https://cdn/${id}.png` } : {}) });
+const media = (id: string, status: string) => ({
+  id,
+  dim: { height: 512, width: 512 },
+  type: 'image',
+  status,
+  ...(status === 'success' ? { url: `https://cdn/${id}.png` } : {}),
+});
 const generation = (id: string, statuses: string[]) => ({ generation_id: id, created_at: 1, media: statuses.map((s, i) => media(`${id}_m${i}`, s)) });
 
 describe('waitForGeneration', () => {
@@ -28,7 +34,11 @@ describe('waitForGeneration', () => {
     expect(outcome.failed).toEqual([]);
     expect(outcome.succeeded.map((m) => m.id)).toEqual(['gen_w1_m0', 'gen_w1_m1']);
     expect(outcome.generation).toEqual(generation('gen_w1', ['success', 'success']));
-    expect(progress.map((p) => [p.done, p.total])).toEqual([[0, 2], [1, 2], [2, 2]]);
+    expect(progress.map((p) => [p.done, p.total])).toEqual([
+      [0, 2],
+      [1, 2],
+      [2, 2],
+    ]);
     expect(server.hits('GET', '/pub/v1/generations/gen_w1')).toBe(3);
   });
 

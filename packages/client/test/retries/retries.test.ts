@@ -1,9 +1,9 @@
 // Retries: idempotent operations are retried on 408/429/5xx and connection failures with backoff,
 // Retry-After is honoured, and generate (which spends credits) is never retried unless asked.
-import { ConnectionError, RateLimitError, ServerError, backoffDelay, parseRetryAfter } from '@mediagen/client';
+import { backoffDelay, ConnectionError, parseRetryAfter, RateLimitError, ServerError } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClient } from '../support/client.js';
-import { type TestServer, envelope, errorEnvelope, startServer } from '../support/server.js';
+import { envelope, errorEnvelope, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -24,7 +24,10 @@ describe('retries', () => {
   });
 
   it('retries 408 and 503 too, up to maxRetries, then throws the last error', async () => {
-    server.on('GET', '/pub/v1/generations/gen_r2', [{ status: 408, json: errorEnvelope('timeout', 't') }, { status: 503, json: errorEnvelope('service_unavailable', 'u') }]);
+    server.on('GET', '/pub/v1/generations/gen_r2', [
+      { status: 408, json: errorEnvelope('timeout', 't') },
+      { status: 503, json: errorEnvelope('service_unavailable', 'u') },
+    ]);
     const { client } = makeClient(server, { maxRetries: 3 });
     const error = await client.generations.get('gen_r2').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerError);
@@ -94,7 +97,9 @@ describe('retries', () => {
     const path = '/pub/v1/generations';
     const before = server.hits('POST', path);
     server.on('POST', path, (_request, hit) =>
-      hit === before + 1 ? { status: 503, json: errorEnvelope('service_unavailable', 'u') } : { json: envelope({ generation_id: 'gen_p', credits_remaining: 1, media: [] }) },
+      hit === before + 1
+        ? { status: 503, json: errorEnvelope('service_unavailable', 'u') }
+        : { json: envelope({ generation_id: 'gen_p', credits_remaining: 1, media: [] }) },
     );
     const { client } = makeClient(server, { retryOnPost: true });
     await expect(client.generations.create(ITEM)).resolves.toMatchObject({ generation_id: 'gen_p' });
@@ -102,7 +107,10 @@ describe('retries', () => {
   });
 
   it('retries estimate (an idempotent POST)', async () => {
-    server.on('POST', '/pub/v1/generations/estimate', [{ status: 500, json: errorEnvelope('internal_error', 'x') }, { json: envelope({ estimated: 5, balance: 20 }) }]);
+    server.on('POST', '/pub/v1/generations/estimate', [
+      { status: 500, json: errorEnvelope('internal_error', 'x') },
+      { json: envelope({ estimated: 5, balance: 20 }) },
+    ]);
     const { client } = makeClient(server);
     await expect(client.generations.estimate(ITEM)).resolves.toEqual({ estimated: 5, balance: 20 });
     expect(server.hits('POST', '/pub/v1/generations/estimate')).toBe(2);

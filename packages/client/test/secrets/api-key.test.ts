@@ -5,7 +5,7 @@ import { type MediaGenClient, MediaGenError, REDACTED } from '@mediagen/client';
 import { schemaValidator } from '@mediagen/client/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
-import { type Recorded, type TestServer, startServer } from '../support/server.js';
+import { type Recorded, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -55,14 +55,24 @@ describe('the API key stays secret', () => {
     (c) => (server.on('GET', '/pub/v1/generations/secret_json', { text: `{"data": "${API_KEY}` }), c.generations.get('secret_json')),
   ]);
   scenarios.push(['connection reset', (c) => (server.on('GET', '/pub/v1/generations/secret_reset', 'reset'), c.generations.get('secret_reset'))]);
-  scenarios.push(['timeout', (c) => (server.on('GET', '/pub/v1/generations/secret_stall', 'stall'), c.generations.get('secret_stall')), { timeoutMs: 100, maxRetries: 1 }]);
-  scenarios.push(['abort', (c) => (server.on('GET', '/pub/v1/generations/secret_abort', 'stall'), c.generations.get('secret_abort', { signal: AbortSignal.timeout(50) }))]);
+  scenarios.push([
+    'timeout',
+    (c) => (server.on('GET', '/pub/v1/generations/secret_stall', 'stall'), c.generations.get('secret_stall')),
+    { timeoutMs: 100, maxRetries: 1 },
+  ]);
+  scenarios.push([
+    'abort',
+    (c) => (server.on('GET', '/pub/v1/generations/secret_abort', 'stall'), c.generations.get('secret_abort', { signal: AbortSignal.timeout(50) })),
+  ]);
   scenarios.push(['local validation quoting the key', (c) => c.generations.create({ model: 'JuggernautXL', prompt: 'p', sampler: API_KEY } as never)]);
   scenarios.push(['warning quoting the key', (c) => c.generations.create({ segment: { asset_id: 'a', find: 'f', replace: 'r' }, [API_KEY]: 1 } as never)]);
   scenarios.push([
     'upload failure',
     (c) => (
-      server.on('POST', '/pub/v2/assets/upload', { status: 201, json: { data: { id: 'ast_s', type: 'image', size: { height: 1, width: 1 }, url: 'u', upload_url: `${server.url}/put/ast_s` }, err: {} } }),
+      server.on('POST', '/pub/v2/assets/upload', {
+        status: 201,
+        json: { data: { id: 'ast_s', type: 'image', size: { height: 1, width: 1 }, url: 'u', upload_url: `${server.url}/put/ast_s` }, err: {} },
+      }),
       server.on('PUT', '/put/ast_s', { status: 403, text: API_KEY }),
       c.assets.uploadFile({ bytes: new Uint8Array([1]), size: { width: 1, height: 1 } })
     ),

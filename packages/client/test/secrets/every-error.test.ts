@@ -4,11 +4,11 @@
 // `cause`, for any run of six characters of the key.
 import { inspect } from 'node:util';
 import * as exported from '@mediagen/client';
-import { MediaGenError, type MediaGenClient, createClient } from '@mediagen/client';
+import { createClient, type MediaGenClient, MediaGenError } from '@mediagen/client';
 import { schemaValidator } from '@mediagen/client/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
-import { type Recorded, type TestServer, envelope, startServer } from '../support/server.js';
+import { envelope, type Recorded, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -32,7 +32,11 @@ function textsOf(error: unknown): string[] {
 
 const echo = (status: number) => (request: Recorded) => {
   const key = String(request.headers['x-api-key']);
-  return { status, headers: { 'x-request-id': `req-${key}`, 'retry-after': '0' }, json: { data: null, err: { code: `bad_${key}`, message: `key ${key}` }, [key]: key } };
+  return {
+    status,
+    headers: { 'x-request-id': `req-${key}`, 'retry-after': '0' },
+    json: { data: null, err: { code: `bad_${key}`, message: `key ${key}` }, [key]: key },
+  };
 };
 const media = (id: string, status: string) => ({ id, dim: { height: 1, width: 1 }, type: 'image', status });
 
@@ -51,9 +55,19 @@ const scenarios: Record<string, [Scenario, object?]> = {
   TimeoutError: [(c) => (server.on('GET', '/pub/v1/generations/stall', 'stall'), c.generations.get('stall')), { timeoutMs: 100, maxRetries: 0 }],
   AbortError: [(c) => c.generations.get(API_KEY, { signal: AbortSignal.abort() })],
   // The key straddles the 60th character, where the quoted snippet of a body that is not JSON ends.
-  ResponseParseError: [(c) => (server.on('GET', '/pub/v1/generations/notjson', { text: `{"data": ${'x'.repeat(45)}${API_KEY}` }), c.generations.get('notjson'))],
-  ResponseTooLargeError: [(c) => (server.on('GET', `/pub/v1/generations/${API_KEY}`, { chunks: ['x'.repeat(100)] }), c.generations.get(API_KEY)), { maxResponseBytes: 10 }],
-  RedirectError: [(c) => (server.on('GET', `/pub/v1/generations/${API_KEY}`, { status: 307, headers: { location: `http://localhost:1/${API_KEY}?k=${API_KEY}` } }), c.generations.get(API_KEY))],
+  ResponseParseError: [
+    (c) => (server.on('GET', '/pub/v1/generations/notjson', { text: `{"data": ${'x'.repeat(45)}${API_KEY}` }), c.generations.get('notjson')),
+  ],
+  ResponseTooLargeError: [
+    (c) => (server.on('GET', `/pub/v1/generations/${API_KEY}`, { chunks: ['x'.repeat(100)] }), c.generations.get(API_KEY)),
+    { maxResponseBytes: 10 },
+  ],
+  RedirectError: [
+    (c) => (
+      server.on('GET', `/pub/v1/generations/${API_KEY}`, { status: 307, headers: { location: `http://localhost:1/${API_KEY}?k=${API_KEY}` } }),
+      c.generations.get(API_KEY)
+    ),
+  ],
   UnknownStatusError: [
     (c) => (
       server.on('GET', `/pub/v1/generations/${API_KEY}`, { json: envelope({ generation_id: API_KEY, created_at: 1, media: [media(API_KEY, API_KEY)] }) }),
@@ -62,7 +76,10 @@ const scenarios: Record<string, [Scenario, object?]> = {
   ],
   UploadError: [
     (c) => (
-      server.on('POST', '/pub/v2/assets/upload', { status: 201, json: envelope({ id: API_KEY, type: 'image', size: { height: 1, width: 1 }, url: 'u', upload_url: `${server.url}/put/${API_KEY}` }) }),
+      server.on('POST', '/pub/v2/assets/upload', {
+        status: 201,
+        json: envelope({ id: API_KEY, type: 'image', size: { height: 1, width: 1 }, url: 'u', upload_url: `${server.url}/put/${API_KEY}` }),
+      }),
       server.on('PUT', `/put/${API_KEY}`, { status: 403, text: API_KEY }),
       c.assets.uploadFile({ bytes: new Uint8Array([1]), size: { width: 1, height: 1 } })
     ),

@@ -5,7 +5,18 @@ import { formatIssue, formatPath, isObject } from '@mediagen/schema/util';
 import { describe, expect, it } from 'vitest';
 import { isObject as clientIsObject } from '../../src/legacy.js';
 
-const paths: (string | number)[][] = [[], [0], ['a'], [0, 'video_anyone', 'prompt'], ['ids', 3], [1, 2, 'x', 0, 'y'], ['', 0], ['a.b', 'c'], [0, 'my key'], ['$ref', '_x9']];
+const paths: (string | number)[][] = [
+  [],
+  [0],
+  ['a'],
+  [0, 'video_anyone', 'prompt'],
+  ['ids', 3],
+  [1, 2, 'x', 0, 'y'],
+  ['', 0],
+  ['a.b', 'c'],
+  [0, 'my key'],
+  ['$ref', '_x9'],
+];
 
 describe('helpers shared with @mediagen/schema/util', () => {
   it.each(paths.map((path) => [JSON.stringify(path), path] as const))('issue paths read the same: %s', (_name, path) => {

@@ -26,7 +26,9 @@ function importsOf(file: string): Edge[] {
   const edges: Edge[] = [];
   const add = (specifier: string, typeOnly: boolean, dynamic: boolean) => {
     if (!specifier.startsWith('.')) return;
-    const to = relative(srcDir, resolve(dirname(join(srcDir, file)), specifier.replace(/\.js$/, '.ts'))).split('\\').join('/');
+    const to = relative(srcDir, resolve(dirname(join(srcDir, file)), specifier.replace(/\.js$/, '.ts')))
+      .split('\\')
+      .join('/');
     edges.push({ from: file, to, typeOnly, dynamic });
   };
   for (const m of code.matchAll(/^\s*(import|export)\s+(type\s+)?([^;]*?)\s+from\s+['"]([^'"]+)['"]/gm)) add(m[4]!, Boolean(m[2]), false);

@@ -1,5 +1,5 @@
 // The client the tests use: a real server on loopback, a recognisable key, quick retries.
-import { createClient, type ClientOptions, type ClientWarning, type MediaGenClient } from '@mediagen/client';
+import { type ClientOptions, type ClientWarning, createClient, type MediaGenClient } from '@mediagen/client';
 import type { TestServer } from './server.js';
 
 /** A key that is easy to search for in messages and logs. */
@@ -14,10 +14,8 @@ export interface Harness {
 export function makeClient(server: TestServer, options: Partial<ClientOptions> = {}): Harness {
   const warnings: ClientWarning[] = [];
   const logs: string[] = [];
-  const line =
-    (level: string) =>
-    (message: string, meta?: Record<string, unknown>) =>
-      logs.push(`${level} ${message}${meta ? ` ${JSON.stringify(meta)}` : ''}`);
+  const line = (level: string) => (message: string, meta?: Record<string, unknown>) =>
+    logs.push(`${level} ${message}${meta ? ` ${JSON.stringify(meta)}` : ''}`);
   const client = createClient({
     apiKey: API_KEY,
     baseUrl: server.url,

@@ -93,22 +93,20 @@ export async function startServer(): Promise<TestServer> {
       const hit = (counts.get(key) ?? 0) + 1;
       counts.set(key, hit);
       const handler = routes.get(key);
-      void Promise.resolve(handler ? handler(recorded, hit) : { status: 404, json: errorEnvelope('not_found', `no route for ${key}`) }).then(
-        async (reply) => {
-          if (reply === 'reset') {
-            req.socket.destroy();
-            return;
-          }
-          if (reply === 'stall') return;
-          if (reply === 'stall-body') {
-            res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
-            res.write('{"data": {"generation_id": "gen_01", ');
-            return;
-          }
-          if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
-          if (!res.destroyed) send(res, reply);
-        },
-      );
+      void Promise.resolve(handler ? handler(recorded, hit) : { status: 404, json: errorEnvelope('not_found', `no route for ${key}`) }).then(async (reply) => {
+        if (reply === 'reset') {
+          req.socket.destroy();
+          return;
+        }
+        if (reply === 'stall') return;
+        if (reply === 'stall-body') {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+          res.write('{"data": {"generation_id": "gen_01", ');
+          return;
+        }
+        if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+        if (!res.destroyed) send(res, reply);
+      });
     });
   });
   server.on('connection', (socket) => {

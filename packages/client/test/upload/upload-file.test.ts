@@ -3,7 +3,7 @@
 import { UploadError } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClient } from '../support/client.js';
-import { type TestServer, envelope, startServer } from '../support/server.js';
+import { envelope, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -58,8 +58,14 @@ describe('assets.uploadFile', () => {
   });
 
   it('retries the PUT after a 503 and fails with UploadError on a 403 (without the signed URL)', async () => {
-    server.on('POST', '/pub/v2/assets/upload', (request) => ({ status: 201, json: envelope(slot(request.headers['x-test-id'] === 'b' ? 'ast_u4' : 'ast_u3')) }));
-    server.on('PUT', '/upload/ast_u3', [{ status: 503, text: 'busy' }, { status: 200, text: '' }]);
+    server.on('POST', '/pub/v2/assets/upload', (request) => ({
+      status: 201,
+      json: envelope(slot(request.headers['x-test-id'] === 'b' ? 'ast_u4' : 'ast_u3')),
+    }));
+    server.on('PUT', '/upload/ast_u3', [
+      { status: 503, text: 'busy' },
+      { status: 200, text: '' },
+    ]);
     server.on('PUT', '/upload/ast_u4', { status: 403, text: '<Error>SignatureDoesNotMatch</Error>' });
     const { client } = makeClient(server, { headers: { 'x-test-id': 'a' } });
     await expect(client.assets.uploadFile({ bytes: new Uint8Array([1]), size: { width: 1, height: 1 } })).resolves.toMatchObject({ id: 'ast_u3' });

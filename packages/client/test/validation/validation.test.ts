@@ -6,7 +6,7 @@ import { schemaValidator } from '@mediagen/client/validation';
 import { checkGenerationRequest, formatIssue } from '@mediagen/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClient } from '../support/client.js';
-import { type TestServer, envelope, startServer } from '../support/server.js';
+import { envelope, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -51,7 +51,9 @@ describe('local validation', () => {
     const { client } = makeClient(server, { validator: schemaValidator() });
     const query = (await client.generations.list({ page_size: 500 }).catch((e: unknown) => e)) as ValidationError;
     expect(query.issues.map(formatIssue)).toEqual(['page_size: must be ≤ 50']);
-    const character = (await client.characters.create({ asset_id: 'ast_1', character_type: 'cartoon', name: 'n', prompt: 'p' } as never).catch((e: unknown) => e)) as ValidationError;
+    const character = (await client.characters
+      .create({ asset_id: 'ast_1', character_type: 'cartoon', name: 'n', prompt: 'p' } as never)
+      .catch((e: unknown) => e)) as ValidationError;
     expect(character.issues.map(formatIssue)).toEqual(['character_type: must be one of "realistic", "stylized"; got "cartoon"']);
     const archive = (await client.assets.archive([]).catch((e: unknown) => e)) as ValidationError;
     expect(archive.issues.map(formatIssue)).toEqual(['ids: at least 1 item']);
@@ -113,7 +115,9 @@ describe('local validation', () => {
   it('a server 422 is a ValidationError that is not local', async () => {
     server.on('POST', '/pub/v1/characters', { status: 422, json: { err: { code: 'validation_error', message: 'name: already taken' } } });
     const { client } = makeClient(server);
-    const error = (await client.characters.create({ asset_id: 'a', character_type: 'realistic', name: 'n', prompt: 'p' }).catch((e: unknown) => e)) as ValidationError;
+    const error = (await client.characters
+      .create({ asset_id: 'a', character_type: 'realistic', name: 'n', prompt: 'p' })
+      .catch((e: unknown) => e)) as ValidationError;
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.local).toBe(false);
     expect(error.issues).toEqual([]);

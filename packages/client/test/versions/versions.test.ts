@@ -1,11 +1,11 @@
 // Per-date types: `@mediagen/client/versions/<key>` exports the `paths` of the API as of that date,
 // and `createRawClient<paths>()` gives a typed client for it.
 import { createRawClient, type paths as NewestPaths } from '@mediagen/client';
-import type { components as BaselineComponents, paths as BaselinePaths } from '@mediagen/client/versions/baseline';
 import type { paths as Paths20241108 } from '@mediagen/client/versions/2024-11-08';
+import type { components as BaselineComponents, paths as BaselinePaths } from '@mediagen/client/versions/baseline';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { API_KEY } from '../support/client.js';
-import { type TestServer, envelope, startServer } from '../support/server.js';
+import { envelope, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
 // breaks none, and is sent as a tolerance probe, where nothing but a 5xx can be wrong.
 import { type OperationSpec, operationsById } from '@mediagen/schema';
 import { type Basis, breachBasis } from '../engine/basis.js';
-import { type Fixtures, bindToTarget } from '../engine/fixtures.js';
+import { bindToTarget, type Fixtures } from '../engine/fixtures.js';
 
 export interface RequestCase {
   operationId: string;
@@ -41,7 +41,11 @@ export function baseItem(fixtures: Fixtures): Record<string, unknown> {
 const fluxItem = (fixtures: Fixtures, controlNet: Record<string, unknown>) => ({
   model: 'Flux',
   prompt: { positive: 'a lighthouse at dusk' },
-  control_net: { asset_id: fixtures.imageAssetId ?? 'ast_01', name: fixtures.catalogue.controlnets.find((c) => c.base_model === 'flux')?.name ?? 'Canny', ...controlNet },
+  control_net: {
+    asset_id: fixtures.imageAssetId ?? 'ast_01',
+    name: fixtures.catalogue.controlnets.find((c) => c.base_model === 'flux')?.name ?? 'Canny',
+    ...controlNet,
+  },
 });
 
 const videoAnyone = (fixtures: Fixtures, fields: Record<string, unknown>) => ({
@@ -98,7 +102,10 @@ export function invalidGenerationBodies(fixtures: Fixtures): { label: string; bo
       ],
     },
     { label: 'narrator script without voice', body: [narrator(fixtures, { script: 'Hello there' })] },
-    { label: 'narrator with both audio_asset_id and script', body: [narrator(fixtures, { script: 'Hello', voice: 'Rachel', audio_asset_id: fixtures.audioAssetId ?? 'ast_aud' })] },
+    {
+      label: 'narrator with both audio_asset_id and script',
+      body: [narrator(fixtures, { script: 'Hello', voice: 'Rachel', audio_asset_id: fixtures.audioAssetId ?? 'ast_aud' })],
+    },
     { label: 'narrator with neither script nor audio', body: [narrator(fixtures, {})] },
     { label: 'true_touch enhance_strength -1 (non-negative)', body: [trueTouch(fixtures, { enhance_strength: -1 })] },
     { label: 'true_touch scale_factor 0.5 (at least 1)', body: [trueTouch(fixtures, { scale_factor: 0.5 })] },
@@ -188,7 +195,11 @@ function candidatesFor(operation: OperationSpec, fixtures: Fixtures, runTag: str
       positive.push({ operationId: id, label: 'example (unique name)', body: { ...valid, name: `conformance_${runTag}_1` } });
       positive.push({ operationId: id, label: 'character_type "stylized"', body: { ...valid, character_type: 'stylized', name: `conformance_${runTag}_2` } });
       negative.push(
-        { operationId: id, label: 'character_type "Realistic" (case-sensitive)', body: { ...valid, name: `conformance_${runTag}_x1`, character_type: 'Realistic' } },
+        {
+          operationId: id,
+          label: 'character_type "Realistic" (case-sensitive)',
+          body: { ...valid, name: `conformance_${runTag}_x1`, character_type: 'Realistic' },
+        },
         { operationId: id, label: 'name missing', body: valid },
         { operationId: id, label: 'empty prompt', body: { ...valid, name: `conformance_${runTag}_x2`, prompt: '' } },
         { operationId: id, label: 'unknown field "age"', body: { ...valid, name: `conformance_${runTag}_x3`, age: 25 } },

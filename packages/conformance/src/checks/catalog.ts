@@ -20,8 +20,8 @@ import responseSchemaConformance from './registry/response-schema-conformance.js
 import statusCodeConformance from './registry/status-code-conformance.js';
 import useAfterFree from './registry/use-after-free.js';
 
-export { type CheckCategory, type Severity, defineCheck } from './define.js';
 export { carriesMedia, hasConstrainedInput } from './applies.js';
+export { type CheckCategory, defineCheck, type Severity } from './define.js';
 
 export const CHECKS = [
   statusCodeConformance,

@@ -1,15 +1,14 @@
 // Checks judged on every response: status code, content type, envelope, schema, renamed fields and
 // (on targets that compute pages) pagination. Each returns verdicts, never throws.
-import { ErrorEnvelope, type OperationSpec, formatIssue, validate } from '@mediagen/schema';
+import { ErrorEnvelope, formatIssue, type OperationSpec, validate } from '@mediagen/schema';
 import type { Exchange } from '../engine/http.js';
 import type { Verdict as BaseVerdict } from './define.js';
 
 /** A verdict without its check id: each check's judge in registry/ names itself. */
 type Verdict = Omit<BaseVerdict, 'check'>;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const has = (object: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const has = (object: Record<string, unknown>, key: string) => Object.hasOwn(object, key);
 export const isSuccess = (status: number) => status >= 200 && status < 300;
 
 export function declaredStatuses(op: OperationSpec): number[] {
@@ -150,9 +149,9 @@ export function checkPagination(op: OperationSpec, exchange: Exchange): Verdict 
     if (pagination.page !== page) return fail(`asked for page=${page}, pagination.page is ${JSON.stringify(pagination.page)}`);
     if (typeof pagination.total === 'number' && pageSize !== undefined) {
       const expected = Math.max(0, Math.min(pageSize, pagination.total - (page - 1) * pageSize));
-      if (data.length !== expected) return fail(`total ${pagination.total}, page ${page} of size ${pageSize} should hold ${expected} items, got ${data.length}`);
+      if (data.length !== expected)
+        return fail(`total ${pagination.total}, page ${page} of size ${pageSize} should hold ${expected} items, got ${data.length}`);
     }
   }
   return { ok: true };
 }
-

@@ -13,4 +13,3 @@ export interface Verdict<Id extends string = string> {
   /** For response_schema_conformance: the paths of every mismatch. */
   paths?: (string | number)[][];
 }
-

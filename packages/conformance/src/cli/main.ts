@@ -59,7 +59,10 @@ ${CHECKS.map((c) => `  ${c.id.padEnd(30)} ${c.description}`).join('\n')}
 `;
 
 const list = (values: string[] | undefined): string[] =>
-  (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+  (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 function wholeNumber(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -119,9 +122,11 @@ export function parseCli(argv: readonly string[], env: CliIo['env']): { help: tr
   }
   const v = parsed.values;
   if (v.help) return { help: true };
-  if (v.target !== undefined && v.target !== 'prism' && v.target !== 'sandbox') throw new RunError(`--target must be prism or sandbox, got ${JSON.stringify(v.target)}`);
+  if (v.target !== undefined && v.target !== 'prism' && v.target !== 'sandbox')
+    throw new RunError(`--target must be prism or sandbox, got ${JSON.stringify(v.target)}`);
   if (v.target !== undefined && v['base-url'] !== undefined) throw new RunError('give either --base-url or --target, not both');
-  if (v.mode !== undefined && v.mode !== 'read-only' && v.mode !== 'full') throw new RunError(`--mode must be read-only or full, got ${JSON.stringify(v.mode)}`);
+  if (v.mode !== undefined && v.mode !== 'read-only' && v.mode !== 'full')
+    throw new RunError(`--mode must be read-only or full, got ${JSON.stringify(v.mode)}`);
   const maxCredits = v['max-credits'];
   if (maxCredits !== undefined && (maxCredits.trim() === '' || !Number.isFinite(Number(maxCredits)) || Number(maxCredits) < 0)) {
     throw new RunError(`--max-credits must be a number ≥ 0, got ${JSON.stringify(maxCredits)}`);

@@ -1,6 +1,6 @@
 // The emitted OpenAPI document of the schema package and the ledger's transform plan built from it.
 import { createRequire } from 'node:module';
-import { type TransformPlan, compilePlan } from '@mediagen/schema';
+import { compilePlan, type TransformPlan } from '@mediagen/schema';
 
 const require = createRequire(import.meta.url);
 

@@ -1,6 +1,6 @@
 // The ids a run works with: real ones created (or, read-only, found) on a stateful target, or the
 // documented example ids on a stateless one; and the catalogue names requests may use.
-import { type CatalogueItem, type GenerationContext, type InputMetadata, type OperationSpec, normalizeBaseModel } from '@mediagen/schema';
+import { type CatalogueItem, type GenerationContext, type InputMetadata, normalizeBaseModel, type OperationSpec } from '@mediagen/schema';
 
 export interface Fixtures {
   /** Whether ids are real (created or listed on this target) or the document's example ids. */
@@ -40,8 +40,7 @@ export function generationContext(fixtures: Fixtures): GenerationContext {
   };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const FLUX = (item: CatalogueItem) => item.base_model.toLowerCase() === 'flux';
 
@@ -102,9 +101,7 @@ export function bindToTarget<T>(value: T, fixtures: Fixtures): T {
     for (const item of bound) {
       if (!isObject(item) || !Array.isArray(item.loras)) continue;
       const base = baseModelOf(item, catalogue);
-      const kept = item.loras.filter(
-        (lora) => isObject(lora) && catalogue.loras.some((l) => l.name === lora.name && (!base || sameBase(l.base_model, base))),
-      );
+      const kept = item.loras.filter((lora) => isObject(lora) && catalogue.loras.some((l) => l.name === lora.name && (!base || sameBase(l.base_model, base))));
       const replacement = catalogue.loras.find((l) => !base || sameBase(l.base_model, base));
       if (kept.length > 0) item.loras = kept;
       else if (replacement) item.loras = [{ name: replacement.name, weight: 0.5 }];

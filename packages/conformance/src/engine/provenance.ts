@@ -3,8 +3,8 @@
 // confirmed when responses (or accepted requests) carrying it parsed, refuted when a check failed at
 // that field, and untested when nothing carried it.
 import { type OperationSpec, type ProvenanceRecord, ruleById } from '@mediagen/schema';
-import type { ProvenanceVerdict } from './types.js';
 import { type JsonObject, openapiDocument } from './document.js';
+import type { ProvenanceVerdict } from './types.js';
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 const REF = '#/components/schemas/';
@@ -85,14 +85,27 @@ export class ProvenanceTracker {
    */
   assumedElementAt(op: OperationSpec, status: number, body: unknown, at: Path): string | undefined {
     let found: string | undefined;
-    this.walk(this.responseSchema(op, status >= 200 && status < 300), body, [], (component, _object, path) => {
-      for (const field of this.byComponent.get(component) ?? []) if (startsWith(at, [...path, field])) found ??= `${component}.${field}`;
-    }, new Set());
+    this.walk(
+      this.responseSchema(op, status >= 200 && status < 300),
+      body,
+      [],
+      (component, _object, path) => {
+        for (const field of this.byComponent.get(component) ?? []) if (startsWith(at, [...path, field])) found ??= `${component}.${field}`;
+      },
+      new Set(),
+    );
     return found;
   }
 
   /** Calls `visit` for every object of `value` described by a component schema. */
-  private walk(node: unknown, value: unknown, path: Path, visit: (component: string, object: JsonObject, path: Path) => void, seen: Set<string>, component?: string): void {
+  private walk(
+    node: unknown,
+    value: unknown,
+    path: Path,
+    visit: (component: string, object: JsonObject, path: Path) => void,
+    seen: Set<string>,
+    component?: string,
+  ): void {
     if (!isObject(node)) return;
     if (typeof node.$ref === 'string' && node.$ref.startsWith(REF)) {
       const name = node.$ref.slice(REF.length);
@@ -140,14 +153,21 @@ export class ProvenanceTracker {
   observeResponse(op: OperationSpec, status: number, body: unknown, schema: { ok: boolean; path?: Path; message?: string }): void {
     if (body === undefined || status === 0) return;
     const success = status >= 200 && status < 300;
-    this.walk(this.responseSchema(op, success), body, [], (component, object, path) => {
-      for (const field of this.byComponent.get(component) ?? []) {
-        const element = `${component}.${field}`;
-        const at = [...path, field];
-        if (!schema.ok && schema.path && startsWith(schema.path, at)) this.refute(element, `${op.operationId} (status ${status}): ${schema.message ?? formatPath(at)}`);
-        else if (schema.ok && field in object) this.confirm(element);
-      }
-    }, new Set());
+    this.walk(
+      this.responseSchema(op, success),
+      body,
+      [],
+      (component, object, path) => {
+        for (const field of this.byComponent.get(component) ?? []) {
+          const element = `${component}.${field}`;
+          const at = [...path, field];
+          if (!schema.ok && schema.path && startsWith(schema.path, at))
+            this.refute(element, `${op.operationId} (status ${status}): ${schema.message ?? formatPath(at)}`);
+          else if (schema.ok && field in object) this.confirm(element);
+        }
+      },
+      new Set(),
+    );
     // A failure body that is not even an object still says something about the error envelope.
     if (!success && !schema.ok && (!isObject(body) || !('err' in body))) {
       this.refute('ErrorEnvelope.err', `${op.operationId} (status ${status}): ${schema.message ?? 'no err'}`);
@@ -157,9 +177,15 @@ export class ProvenanceTracker {
   /** An accepted request: assumed request fields it carried were taken by the service. */
   observeAcceptedRequest(op: OperationSpec, body: unknown): void {
     if (body === undefined) return;
-    this.walk(this.requestSchema(op), body, [], (component, object) => {
-      for (const field of this.byComponent.get(component) ?? []) if (field in object) this.confirm(`${component}.${field}`);
-    }, new Set());
+    this.walk(
+      this.requestSchema(op),
+      body,
+      [],
+      (component, object) => {
+        for (const field of this.byComponent.get(component) ?? []) if (field in object) this.confirm(`${component}.${field}`);
+      },
+      new Set(),
+    );
   }
 
   /** A case written to test one assumption (e.g. a negative value where it is assumed non-negative). */
@@ -176,20 +202,22 @@ export class ProvenanceTracker {
   }
 
   verdicts(): ProvenanceVerdict[] {
-    return [...this.records].sort((a, b) => a.element.localeCompare(b.element)).map((record) => {
-      const tally = this.tallies.get(record.element);
-      const base = { element: record.element, ...(record.note ? { note: record.note } : {}) };
-      if (tally && tally.refuted > 0) {
-        return {
-          ...base,
-          status: 'refuted' as const,
-          evidence: `${tally.refuted} refuting observation(s), first: ${tally.firstRefutation}`,
-          ...(tally.evidence?.curl ? { curl: tally.evidence.curl } : {}),
-          ...(tally.evidence?.status !== undefined ? { statusCode: tally.evidence.status } : {}),
-        };
-      }
-      if (tally && tally.confirmed > 0) return { ...base, status: 'confirmed' as const, evidence: `${tally.confirmed} observation(s) consistent with it` };
-      return { ...base, status: 'untested' as const, evidence: 'nothing this run sent or received carried it' };
-    });
+    return [...this.records]
+      .sort((a, b) => a.element.localeCompare(b.element))
+      .map((record) => {
+        const tally = this.tallies.get(record.element);
+        const base = { element: record.element, ...(record.note ? { note: record.note } : {}) };
+        if (tally && tally.refuted > 0) {
+          return {
+            ...base,
+            status: 'refuted' as const,
+            evidence: `${tally.refuted} refuting observation(s), first: ${tally.firstRefutation}`,
+            ...(tally.evidence?.curl ? { curl: tally.evidence.curl } : {}),
+            ...(tally.evidence?.status !== undefined ? { statusCode: tally.evidence.status } : {}),
+          };
+        }
+        if (tally && tally.confirmed > 0) return { ...base, status: 'confirmed' as const, evidence: `${tally.confirmed} observation(s) consistent with it` };
+        return { ...base, status: 'untested' as const, evidence: 'nothing this run sent or received carried it' };
+      });
   }
 }

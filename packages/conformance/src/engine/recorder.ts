@@ -1,7 +1,7 @@
 // Recording: one cell per (operation, check) with its passes, its first failures and its skip reason,
 // the requests per operation and the version evidence of the responses. What arrives here is already
 // masked; the recorder turns it into the report's operation results and fingerprint.
-import { type OperationSpec, latestDate } from '@mediagen/schema';
+import { latestDate, type OperationSpec } from '@mediagen/schema';
 import { CHECKS, type CheckId } from '../checks/catalog.js';
 import { transformPlan } from './document.js';
 import type { Failure } from './terms.js';
@@ -75,7 +75,13 @@ export class Recorder {
       if (!cell || (cell.passes === 0 && cell.failureCount === 0)) {
         results.push({ ...base, outcome: 'skipped', reason: cell?.skipReason ?? unexercised, passes: 0, failureCount: 0, failures: [] });
       } else {
-        results.push({ ...base, outcome: cell.failureCount > 0 ? 'failed' : 'passed', passes: cell.passes, failureCount: cell.failureCount, failures: cell.failures });
+        results.push({
+          ...base,
+          outcome: cell.failureCount > 0 ? 'failed' : 'passed',
+          passes: cell.passes,
+          failureCount: cell.failureCount,
+          failures: cell.failures,
+        });
       }
     }
     return { operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, requests: this.requestsByOp.get(op.operationId) ?? 0, results };

@@ -2,39 +2,31 @@
 // start (or reach) the target, discover the catalogue, create fixtures (stateful targets in full
 // mode), then per operation the examples, the hand-written cases, the auth checks and the generated
 // requests; then the stateful sequences; finally everything created is deleted, whatever happened.
-import { type OperationSpec, assumptions, fingerprintResponse, operationList, operationsById } from '@mediagen/schema';
-import { type CheckId, CHECK_IDS, CHECKS, checksById, isCheckId } from '../checks/catalog.js';
-import { type RequestCase, baseItem } from '../checks/cases.js';
+import { assumptions, fingerprintResponse, type OperationSpec, operationList, operationsById } from '@mediagen/schema';
+import { baseItem, type RequestCase } from '../checks/cases.js';
+import { CHECK_IDS, CHECKS, type CheckId, checksById, isCheckId } from '../checks/catalog.js';
 import type { Expectation } from '../checks/define.js';
 import { type CheckVerdict as Verdict, verdictsFor } from '../checks/judge.js';
 import { isSuccess } from '../checks/response.js';
+import { buildReport } from '../report/build.js';
 import { type Basis, breachBasis, isObligation } from './basis.js';
 import { BudgetExceeded, BudgetTracker, type Reservation } from './budget.js';
 import { CleanupRegistry } from './cleanup.js';
+import type { PhaseContext } from './context.js';
 import { transformPlan } from './document.js';
-import { type Fixtures, emptyFixtures } from './fixtures.js';
+import { emptyFixtures, type Fixtures } from './fixtures.js';
 import { type AuthMode, type Exchange, HttpClient, requestFor, toCurl } from './http.js';
 import { Masker } from './mask.js';
-import { ProvenanceTracker } from './provenance.js';
-import { Recorder } from './recorder.js';
-import { buildReport } from '../report/build.js';
-import { type ResolvedTarget, SANDBOX_API_KEY, type TargetOptions, recogniseMock, resolveTarget } from './target.js';
-import {
-  type Failure,
-  type Mode,
-  type OperationReport,
-  type Phase,
-  type ProgressEvent,
-  type Report,
-  RunError,
-} from './types.js';
-import type { PhaseContext } from './context.js';
 import { runAuth } from './phases/auth.js';
 import { runCoverage } from './phases/coverage.js';
 import { runExamples } from './phases/examples.js';
 import { runFuzzing } from './phases/fuzzing.js';
 import { runSetup } from './phases/setup.js';
-import { READ_ONLY, isSafe } from './policy.js';
+import { isSafe, READ_ONLY } from './policy.js';
+import { ProvenanceTracker } from './provenance.js';
+import { Recorder } from './recorder.js';
+import { type ResolvedTarget, recogniseMock, resolveTarget, SANDBOX_API_KEY, type TargetOptions } from './target.js';
+import { type Failure, type Mode, type OperationReport, type Phase, type ProgressEvent, type Report, RunError } from './types.js';
 
 export interface ConformanceOptions extends TargetOptions {
   /** Seed of every generated request (default 1). */
@@ -73,11 +65,8 @@ export class RunInterrupted extends Error {
 
 export type { Expectation } from '../checks/define.js';
 
-
 /** The reason of a cell whose every judgement was about an assumption. */
 const ASSUMPTIONS_ONLY = 'every invalid request sent breaks only assumptions of the contract: see the assumption verdicts (--strict judges them)';
-
-
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -239,13 +228,12 @@ export class Run implements PhaseContext {
     const op = operationsById[c.operationId]!;
     if (this.options.signal?.aborted && !this.draining) throw new RunInterrupted(String(this.options.signal.reason ?? 'interrupted'));
     // The hard cap: nothing that can spend leaves without a reservation made before it is sent.
-    if (op.spendsCredits && this.budget.capped && !reservation) throw new BudgetExceeded(`internal: ${op.operationId} "${c.label}" was about to be sent without a reservation`);
+    if (op.spendsCredits && this.budget.capped && !reservation)
+      throw new BudgetExceeded(`internal: ${op.operationId} "${c.label}" was about to be sent without a reservation`);
     const exchange = await this.http.send(requestFor(op, { ...c, auth }));
     this.recorder.countRequest(op.operationId);
     return exchange;
   }
-
-
 
   /**
    * Sends one request and judges it: every response check, plus the expectation (accepted, rejected,
@@ -263,7 +251,16 @@ export class Run implements PhaseContext {
     if (op.spendsCredits && this.budget.capped && !reservation) {
       const reserved = await this.reserveFor(c, phase, opts.planned ?? false, expect);
       if ('refused' in reserved) {
-        const notSent: Exchange = { request: requestFor(op, { ...c, auth }), url: '', status: 0, contentType: undefined, text: '', json: undefined, error: reserved.refused, durationMs: 0 };
+        const notSent: Exchange = {
+          request: requestFor(op, { ...c, auth }),
+          url: '',
+          status: 0,
+          contentType: undefined,
+          text: '',
+          json: undefined,
+          error: reserved.refused,
+          durationMs: 0,
+        };
         return { exchange: notSent, failed: false, verdicts: [], refused: reserved.refused };
       }
       reservation = reserved;
@@ -337,7 +334,10 @@ export class Run implements PhaseContext {
       // An invalid body has no price of its own: it is reserved at the price of the valid body of the
       // same size, what a server that wrongly took it would charge.
       const size = Array.isArray(c.body) ? Math.max(1, c.body.length) : 1;
-      ({ status, credits } = await price(Array.from({ length: size }, () => baseItem(this.fixtures)), `price of a valid body like: ${c.label}`));
+      ({ status, credits } = await price(
+        Array.from({ length: size }, () => baseItem(this.fixtures)),
+        `price of a valid body like: ${c.label}`,
+      ));
     }
     if (!isSuccess(status)) {
       return { refused: `not sent: its estimate was refused (status ${status}), and under --max-credits nothing unpriced is sent` };
@@ -449,23 +449,16 @@ export class Run implements PhaseContext {
     if (!isSuccess(exchange.status) || !isObject(data) || typeof data.generation_id !== 'string' || !Array.isArray(media)) {
       return { refused: `generate answered ${exchange.status} without a generation` };
     }
-    const mediaIds = media.filter(isObject).map((m) => m.id).filter((id): id is string => typeof id === 'string');
+    const mediaIds = media
+      .filter(isObject)
+      .map((m) => m.id)
+      .filter((id): id is string => typeof id === 'string');
     return { generationId: data.generation_id, mediaIds };
   }
 
   // --- setup -------------------------------------------------------------------------------------
 
-
-
-
-
   // --- per operation -----------------------------------------------------------------------------
-
-
-
-
-
-
 
   private operationReport(op: OperationSpec): OperationReport {
     return this.recorder.operationReport(op, !isSafe(op) && !this.writes ? READ_ONLY : 'not exercised by this run');
@@ -486,7 +479,6 @@ export class Run implements PhaseContext {
     }
     if (exchange.status === 401) throw new RunError(`${this.target.baseUrl} refused the API key (401): check --api-key or MEDIAGEN_API_KEY`);
   }
-
 
   /** The sequence checks, in registry order; read-only mode skips those that need state. */
   private async runSequences(): Promise<void> {

@@ -6,8 +6,6 @@ import type { Failure, Mode, Outcome, TargetKind } from './terms.js';
 export type { Failure, Mode, Outcome, Phase, TargetKind } from './terms.js';
 export { RunError } from './terms.js';
 
-
-
 export interface CheckResult {
   operationId: string;
   check: CheckId;
@@ -84,14 +82,13 @@ export interface Report {
   fingerprint: FingerprintReport;
   provenance: ProvenanceVerdict[];
   tiers: TierSummary;
-  budget: { maxCredits?: number; spent: number; refused: string[]; /** What the stateful checks needed (the planner's minimum). */ needed?: number };
+  budget: { maxCredits?: number; spent: number; refused: string[] /** What the stateful checks needed (the planner's minimum). */; needed?: number };
   cleanup: { created: number; deleted: number; leftover: string[] };
   notes: string[];
   /** Set when the run was stopped by a signal (cleanup ran, the report is partial). */
   interrupted?: string;
   ok: boolean;
 }
-
 
 export type ProgressEvent =
   | { type: 'start'; target: Report['target'] }

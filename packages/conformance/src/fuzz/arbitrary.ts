@@ -2,8 +2,9 @@
 // and length bounds) comes from the schemas; rules written as refinements are enforced afterwards by
 // filtering with the schema itself, so every generated value is valid by the contract. `override`
 // replaces the arbitrary at a field (by name), e.g. ids and names that must exist on the target.
-import fc from 'fast-check';
+
 import type { z } from '@mediagen/schema';
+import fc from 'fast-check';
 
 type Def = { type: string; [key: string]: unknown };
 type Check = { _zod: { def: { check: string; [key: string]: unknown } } };
@@ -73,9 +74,9 @@ export function arbitraryFor(schema: z.ZodType, options: ArbitraryOptions = {}, 
       }
       const min = b.min ?? -1_000_000;
       const max = b.max ?? Math.max(min, 0) + 1_000_000;
-      return fc.double({ min, max, minExcluded: b.minExcluded, maxExcluded: b.maxExcluded, noNaN: true, noDefaultInfinity: true }).map((n) =>
-        Object.is(n, -0) ? 0 : n,
-      );
+      return fc
+        .double({ min, max, minExcluded: b.minExcluded, maxExcluded: b.maxExcluded, noNaN: true, noDefaultInfinity: true })
+        .map((n) => (Object.is(n, -0) ? 0 : n));
     }
     case 'boolean':
       return fc.boolean();

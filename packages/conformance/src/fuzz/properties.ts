@@ -1,19 +1,20 @@
 // Generated requests per operation: valid ones (the contract allows them; positive) and invalid ones
 // (a valid request with one rule broken; negative). Both come from the schemas; ids and names that
 // must exist on the target are drawn from the run's fixtures.
-import fc from 'fast-check';
+
 import {
   ASPECT_RATIOS,
   CHARACTER_MODES,
+  checkGenerationRequest,
   GenerationItem,
   GenerationRequest,
   type OperationSpec,
   QUALITIES,
   SAMPLERS,
-  checkGenerationRequest,
   validate,
   type z,
 } from '@mediagen/schema';
+import fc from 'fast-check';
 import type { RequestCase } from '../checks/cases.js';
 import { type Fixtures, generationContext } from '../engine/fixtures.js';
 import { arbitraryFor } from './arbitrary.js';
@@ -52,7 +53,11 @@ export function validGenerationBody(fixtures: Fixtures): fc.Arbitrary<unknown[]>
       }
       if (top && field === 'video_anyone') {
         return fc.record(
-          { asset_id: fc.constant(fixtures.portraitAssetId ?? 'ast_01'), prompt: fc.string({ minLength: 1, maxLength: 40 }), duration: fc.integer({ min: 1, max: 10 }) },
+          {
+            asset_id: fc.constant(fixtures.portraitAssetId ?? 'ast_01'),
+            prompt: fc.string({ minLength: 1, maxLength: 40 }),
+            duration: fc.integer({ min: 1, max: 10 }),
+          },
           { requiredKeys: ['asset_id', 'prompt'] },
         );
       }
@@ -92,7 +97,9 @@ const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
     const wrong = upper ? sampler.toUpperCase() : sampler.toLowerCase();
     return { label: `sampler ${JSON.stringify(wrong)}`, apply: (item: Record<string, unknown>) => void (item.sampler = wrong) };
   }),
-  fc.constantFrom(...QUALITIES).map((q) => ({ label: `quality ${JSON.stringify(q.toLowerCase())}`, apply: (item: Record<string, unknown>) => void (item.quality = q.toLowerCase()) })),
+  fc
+    .constantFrom(...QUALITIES)
+    .map((q) => ({ label: `quality ${JSON.stringify(q.toLowerCase())}`, apply: (item: Record<string, unknown>) => void (item.quality = q.toLowerCase()) })),
   fc.constantFrom(...ASPECT_RATIOS).map((r) => {
     const wrong = r.replace(':', 'x');
     return { label: `aspect_ratio ${JSON.stringify(wrong)}`, apply: (item: Record<string, unknown>) => void (item.aspect_ratio = wrong) };
@@ -187,7 +194,8 @@ export function propertiesFor(op: OperationSpec, fixtures: Fixtures, scope: Prop
   if (op.body && scope.writes && id !== 'generateMedia') {
     const body = op.body;
     const valid = arbitraryFor(body, {
-      override: (field) => (field === 'asset_id' ? fc.constant(fixtures.imageAssetId ?? 'ast_01') : field === 'ids' ? fc.constant(['ast_does_not_exist']) : undefined),
+      override: (field) =>
+        field === 'asset_id' ? fc.constant(fixtures.imageAssetId ?? 'ast_01') : field === 'ids' ? fc.constant(['ast_does_not_exist']) : undefined,
     }).filter((value) => validate(body, value).success);
     const broken = fc
       .tuple(valid, fc.constantFrom('drop', 'extra', 'type'), fc.nat())
@@ -211,7 +219,12 @@ export function propertiesFor(op: OperationSpec, fixtures: Fixtures, scope: Prop
   }
   if (op.method === 'get' && op.query && Object.keys(op.query.shape).length > 0) {
     return {
-      positive: validQuery(op, fixtures).map((q) => ({ operationId: id, label: `generated ?${new URLSearchParams(q as Record<string, string>)}`, query: q, ...params })),
+      positive: validQuery(op, fixtures).map((q) => ({
+        operationId: id,
+        label: `generated ?${new URLSearchParams(q as Record<string, string>)}`,
+        query: q,
+        ...params,
+      })),
       negative: invalidQuery(op, fixtures).map(({ query: q, label }) => ({ operationId: id, label: `generated, ${label}`, query: q, ...params })),
     };
   }

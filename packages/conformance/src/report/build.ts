@@ -24,7 +24,8 @@ export function buildReport(input: ReportInput): Report {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  for (const check of input.selected) if (input.operations.some((op) => op.results.some((r) => r.check === check.id))) byCheck[check.id] = { passed: 0, failed: 0, skipped: 0 };
+  for (const check of input.selected)
+    if (input.operations.some((op) => op.results.some((r) => r.check === check.id))) byCheck[check.id] = { passed: 0, failed: 0, skipped: 0 };
   for (const op of input.operations) {
     for (const result of op.results) {
       const tally = (byCheck[result.check] ??= { passed: 0, failed: 0, skipped: 0 });

@@ -37,7 +37,9 @@ export function formatSummary(report: Report, options: { maxFailuresShown?: numb
   lines.push(`  ${pad('check', idWidth)}${padStart('passed', 8)}${padStart('failed', 8)}${padStart('skipped', 9)}  severity`);
   for (const check of report.checks) {
     const t = report.summary.byCheck[check.id] ?? { passed: 0, failed: 0, skipped: 0 };
-    lines.push(`  ${pad(check.id, idWidth)}${padStart(String(t.passed), 8)}${padStart(String(t.failed), 8)}${padStart(String(t.skipped), 9)}  ${check.severity}`);
+    lines.push(
+      `  ${pad(check.id, idWidth)}${padStart(String(t.passed), 8)}${padStart(String(t.failed), 8)}${padStart(String(t.skipped), 9)}  ${check.severity}`,
+    );
   }
   const failures = report.operations.flatMap((op) => op.results.filter((r) => r.outcome === 'failed'));
   if (failures.length > 0) {
@@ -48,7 +50,10 @@ export function formatSummary(report: Report, options: { maxFailuresShown?: numb
       const ordered = [...result.failures.filter((f) => f.shrunk), ...result.failures.filter((f) => !f.shrunk)];
       for (const failure of ordered.slice(0, shown + result.failures.filter((f) => f.shrunk).length)) {
         lines.push(`    - [${failure.phase}] ${failure.message}`);
-        if (failure.shrunk) lines.push(`      shrunk to this minimal case after ${failure.shrunk.runs} generated request(s) and ${failure.shrunk.shrinks} shrink step(s) (seed ${failure.shrunk.seed})`);
+        if (failure.shrunk)
+          lines.push(
+            `      shrunk to this minimal case after ${failure.shrunk.runs} generated request(s) and ${failure.shrunk.shrinks} shrink step(s) (seed ${failure.shrunk.seed})`,
+          );
         if (failure.curl) lines.push(`      ${failure.curl}`);
       }
     }
@@ -69,11 +74,18 @@ export function formatSummary(report: Report, options: { maxFailuresShown?: numb
   lines.push('', 'Version fingerprint');
   if (fp.version === undefined) lines.push('  no response carried version evidence');
   else {
-    const matches = Object.entries(fp.matches).map(([v, n]) => `${v}: ${n}`).join(', ');
-    lines.push(`  shapes match ${fp.version}${fp.version === fp.latest ? ' (the latest)' : ` (the latest is ${fp.latest})`}; ${fp.responses} response(s) with evidence (${matches})`);
+    const matches = Object.entries(fp.matches)
+      .map(([v, n]) => `${v}: ${n}`)
+      .join(', ');
+    lines.push(
+      `  shapes match ${fp.version}${fp.version === fp.latest ? ' (the latest)' : ` (the latest is ${fp.latest})`}; ${fp.responses} response(s) with evidence (${matches})`,
+    );
     if (fp.olderOperations.length) lines.push(`  older shapes seen on: ${fp.olderOperations.join(', ')}`);
   }
-  lines.push('', `Assumptions of the contract (verdicts${report.target.strict ? '; --strict: refuted ones failed their check' : ', never failures: --strict makes them obligations'})`);
+  lines.push(
+    '',
+    `Assumptions of the contract (verdicts${report.target.strict ? '; --strict: refuted ones failed their check' : ', never failures: --strict makes them obligations'})`,
+  );
   const count = (s: string) => report.provenance.filter((p) => p.status === s).length;
   lines.push(`  ${count('confirmed')} confirmed, ${count('refuted')} refuted, ${count('untested')} untested`);
   if (report.target.kind !== 'remote') {
@@ -93,7 +105,9 @@ export function formatSummary(report: Report, options: { maxFailuresShown?: numb
     lines.push(`  credits: ${report.budget.spent} spent${report.budget.maxCredits !== undefined ? ` of --max-credits ${report.budget.maxCredits}` : ''}`);
   }
   for (const refusal of report.budget.refused) lines.push(`  ${refusal}`);
-  lines.push(`  cleanup: ${report.cleanup.created} created, ${report.cleanup.deleted} deleted${report.cleanup.leftover.length ? `, left: ${report.cleanup.leftover.join('; ')}` : ''}`);
+  lines.push(
+    `  cleanup: ${report.cleanup.created} created, ${report.cleanup.deleted} deleted${report.cleanup.leftover.length ? `, left: ${report.cleanup.leftover.join('; ')}` : ''}`,
+  );
   lines.push(`  ${report.summary.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}`);
   if (report.budget.needed !== undefined) lines.push(`  planner: the stateful checks need ${report.budget.needed} credits`);
   if (report.interrupted) lines.push(`  interrupted: ${report.interrupted} (cleanup ran; the report is partial)`);

@@ -16,12 +16,16 @@ export function toJunit(report: Report): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const s = report.summary;
   const seconds = (report.durationMs / 1000).toFixed(3);
-  out.push(`<testsuites name="media-conformance" tests="${s.passed + s.failed + s.skipped}" failures="${s.failed}" skipped="${s.skipped}" errors="0" time="${seconds}">`);
+  out.push(
+    `<testsuites name="media-conformance" tests="${s.passed + s.failed + s.skipped}" failures="${s.failed}" skipped="${s.skipped}" errors="0" time="${seconds}">`,
+  );
   for (const op of report.operations) {
     const failures = op.results.filter((r) => r.outcome === 'failed').length;
     const skipped = op.results.filter((r) => r.outcome === 'skipped').length;
     out.push(`  <testsuite name="${escape(op.operationId)}" tests="${op.results.length}" failures="${failures}" skipped="${skipped}" errors="0">`);
-    out.push(`    <properties><property name="request" value="${escape(`${op.method} ${op.path}`)}"/><property name="requests" value="${op.requests}"/></properties>`);
+    out.push(
+      `    <properties><property name="request" value="${escape(`${op.method} ${op.path}`)}"/><property name="requests" value="${op.requests}"/></properties>`,
+    );
     for (const result of op.results) {
       const open = `    <testcase classname="${escape(op.operationId)}" name="${escape(result.check)}">`;
       if (result.outcome === 'passed') {
@@ -31,9 +35,19 @@ export function toJunit(report: Report): string {
       } else {
         const first = result.failures[0]?.message ?? 'failed';
         const body = result.failures
-          .map((f) => [`[${f.phase}] ${f.message}`, ...(f.shrunk ? [`shrunk: ${f.shrunk.runs} runs, ${f.shrunk.shrinks} shrinks, seed ${f.shrunk.seed}`] : []), ...(f.curl ? [f.curl] : [])].join('\n'))
+          .map((f) =>
+            [
+              `[${f.phase}] ${f.message}`,
+              ...(f.shrunk ? [`shrunk: ${f.shrunk.runs} runs, ${f.shrunk.shrinks} shrinks, seed ${f.shrunk.seed}`] : []),
+              ...(f.curl ? [f.curl] : []),
+            ].join('\n'),
+          )
           .join('\n\n');
-        out.push(open, `      <failure message="${escape(first)}" type="${escape(result.check)}">${escape(`${result.failureCount} failing judgement(s)\n\n${body}`)}</failure>`, '    </testcase>');
+        out.push(
+          open,
+          `      <failure message="${escape(first)}" type="${escape(result.check)}">${escape(`${result.failureCount} failing judgement(s)\n\n${body}`)}</failure>`,
+          '    </testcase>',
+        );
       }
     }
     out.push('  </testsuite>');
@@ -44,7 +58,11 @@ export function toJunit(report: Report): string {
     out.push(`  <testsuite name="assumptions" tests="${judged.length}" failures="0" skipped="0" errors="0">`);
     for (const verdict of judged) {
       const name = `<testcase classname="assumptions" name="${escape(verdict.element)}">`;
-      out.push(`    ${name}`, `      <system-out>${escape(`${verdict.status}: ${verdict.evidence}${verdict.curl ? `\n${verdict.curl}` : ''}`)}</system-out>`, '    </testcase>');
+      out.push(
+        `    ${name}`,
+        `      <system-out>${escape(`${verdict.status}: ${verdict.evidence}${verdict.curl ? `\n${verdict.curl}` : ''}`)}</system-out>`,
+        '    </testcase>',
+      );
     }
     out.push('  </testsuite>');
   }

@@ -3,7 +3,7 @@
 // catch it. The self-test runs the whole suite against each and expects that check to fail.
 import { GenerationItem, operationsById, unknownFieldIssues } from '@mediagen/schema';
 import type { CheckId } from '../checks/catalog.js';
-import { type ProxyRequest, type ProxyResponse, type ProxyTools, type Rewrite, jsonReply, parseJson } from './proxy.js';
+import { jsonReply, type ProxyRequest, type ProxyResponse, type ProxyTools, parseJson, type Rewrite } from './proxy.js';
 
 export interface BrokenTarget {
   id: string;
@@ -56,7 +56,9 @@ function mediaParts(operationId: string | undefined, body: Json): { generations:
 const onMediaSuccess =
   (edit: (parts: { generations: Json[]; media: Json[] }, request: ProxyRequest) => void): Rewrite['response'] =>
   (request, response) =>
-    operationsById[request.operationId ?? '']?.carriesMedia && isSuccess(response.status) ? editJson(response, (body) => edit(mediaParts(request.operationId, body), request)) : response;
+    operationsById[request.operationId ?? '']?.carriesMedia && isSuccess(response.status)
+      ? editJson(response, (body) => edit(mediaParts(request.operationId, body), request))
+      : response;
 
 /** Rewrites generation request bodies (generate and estimate) item by item. */
 const onGenerationItems =
@@ -107,7 +109,8 @@ export const lenientTarget: Rewrite = {
         // Lax JSON types, as pydantic reads them: "20" is 20, null is absent.
         for (const [key, value] of Object.entries(item)) {
           if (value === null) delete item[key];
-          else if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) && key !== 'model' && key !== 'style') item[key] = Number(value);
+          else if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) && key !== 'model' && key !== 'style')
+            item[key] = Number(value);
         }
         if (isObject(item.prompt)) for (const key of Object.keys(item.prompt)) if (key !== 'positive' && key !== 'negative') delete item.prompt[key];
         if (isObject(item.narrator) && item.narrator.audio_asset_id !== undefined && item.narrator.script !== undefined) delete item.narrator.audio_asset_id;
@@ -158,7 +161,9 @@ export const brokenTargets: readonly BrokenTarget[] = [
     expect: 'renamed_fields',
     rewrite: {
       response: (request, response) =>
-        request.operationId === 'generateMedia' ? editJson(response, (body) => mediaParts('generateMedia', body).media.forEach((m) => renameKey(m, 'dim', 'image_size'))) : response,
+        request.operationId === 'generateMedia'
+          ? editJson(response, (body) => mediaParts('generateMedia', body).media.forEach((m) => renameKey(m, 'dim', 'image_size')))
+          : response,
     },
   },
   {
@@ -196,7 +201,9 @@ export const brokenTargets: readonly BrokenTarget[] = [
     description: 'requests without X-API-KEY are served (the proxy adds a valid key)',
     upstream: 'sandbox',
     expect: 'auth_required',
-    rewrite: { request: (request, tools) => (request.headers['x-api-key'] ? request : { ...request, headers: { ...request.headers, 'x-api-key': tools.apiKey } }) },
+    rewrite: {
+      request: (request, tools) => (request.headers['x-api-key'] ? request : { ...request, headers: { ...request.headers, 'x-api-key': tools.apiKey } }),
+    },
   },
   {
     id: 'wrong-key-accepted',
@@ -205,7 +212,9 @@ export const brokenTargets: readonly BrokenTarget[] = [
     expect: 'ignored_auth',
     rewrite: {
       request: (request, tools) =>
-        request.headers['x-api-key'] && request.headers['x-api-key'] !== tools.apiKey ? { ...request, headers: { ...request.headers, 'x-api-key': tools.apiKey } } : request,
+        request.headers['x-api-key'] && request.headers['x-api-key'] !== tools.apiKey
+          ? { ...request, headers: { ...request.headers, 'x-api-key': tools.apiKey } }
+          : request,
     },
   },
   {
@@ -215,7 +224,9 @@ export const brokenTargets: readonly BrokenTarget[] = [
     expect: 'positive_data_acceptance',
     rewrite: {
       request: (request) =>
-        request.operationId === 'listStyles' && request.headers['x-api-key'] ? jsonReply(500, { err: { code: 'internal_error', message: 'styles are down' } }) : request,
+        request.operationId === 'listStyles' && request.headers['x-api-key']
+          ? jsonReply(500, { err: { code: 'internal_error', message: 'styles are down' } })
+          : request,
     },
   },
   {
@@ -234,7 +245,9 @@ export const brokenTargets: readonly BrokenTarget[] = [
       request: async (request, tools) => {
         if (request.operationId !== 'deleteMedia') return request;
         const mediaId = decodeURIComponent(request.path.split('/').pop() ?? '');
-        const found = parseJson(await tools.upstream({ method: 'GET', path: '/pub/v1/generations', headers: request.headers, query: new URLSearchParams({ media_id: mediaId }) }));
+        const found = parseJson(
+          await tools.upstream({ method: 'GET', path: '/pub/v1/generations', headers: request.headers, query: new URLSearchParams({ media_id: mediaId }) }),
+        );
         const generation = isObject(found) && Array.isArray(found.data) ? found.data.find(isObject) : undefined;
         if (!generation || typeof generation.generation_id !== 'string') return request;
         await tools.upstream({ method: 'DELETE', path: `/pub/v1/generations/${encodeURIComponent(generation.generation_id)}`, headers: request.headers });
@@ -404,7 +417,9 @@ export const brokenTargets: readonly BrokenTarget[] = [
     expect: 'not_a_server_error',
     rewrite: {
       request: (request) =>
-        request.operationId === 'getGeneration' && request.headers['x-api-key'] ? jsonReply(503, { err: { code: 'unavailable', message: 'try again later' } }) : request,
+        request.operationId === 'getGeneration' && request.headers['x-api-key']
+          ? jsonReply(503, { err: { code: 'unavailable', message: 'try again later' } })
+          : request,
     },
   },
   {
@@ -424,7 +439,10 @@ export const brokenTargets: readonly BrokenTarget[] = [
     description: 'generate takes any body with a valid key (the estimate still validates), and charges for it',
     upstream: 'sandbox',
     expect: 'negative_data_rejection',
-    rewrite: { request: (request, tools) => (request.operationId === 'generateMedia' && request.headers['x-api-key'] === tools.apiKey ? acceptEverything(request, tools) : request) },
+    rewrite: {
+      request: (request, tools) =>
+        request.operationId === 'generateMedia' && request.headers['x-api-key'] === tools.apiKey ? acceptEverything(request, tools) : request,
+    },
   },
   {
     id: 'accept-everything-spender',
@@ -434,4 +452,3 @@ export const brokenTargets: readonly BrokenTarget[] = [
     rewrite: { request: acceptEverything },
   },
 ];
-

@@ -1,7 +1,7 @@
 // A rewriting proxy on loopback: it forwards every request to an upstream mock (the sandbox or
 // Prism) and lets a broken target change the request on the way in and the response on the way
 // out. The self-test puts one in front of a faithful mock to make a deliberately broken server.
-import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { operationList } from '@mediagen/schema';
 
@@ -104,7 +104,14 @@ export async function startProxy(upstreamUrl: string, rewrite: Rewrite, apiKey: 
     const body = await readBody(req);
     const method = (req.method ?? 'GET').toUpperCase();
     const operationId = operationFor(method, url.pathname);
-    let request: ProxyRequest = { method, path: url.pathname, query: url.searchParams, headers, ...(body !== undefined ? { body } : {}), ...(operationId ? { operationId } : {}) };
+    let request: ProxyRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(operationId ? { operationId } : {}),
+    };
     let response: ProxyResponse;
     const changed = rewrite.request ? await rewrite.request(request, tools) : request;
     if (isResponse(changed)) response = changed;

@@ -125,7 +125,10 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
       if (target.strict) {
         // In default mode the same fault is a refuted assumption, listed and not failed.
         const lenient = await runBehind(target.upstream, target.rewrite, {});
-        strict = { refutes: target.strict.refutes, refuted: refutedOf(lenient).includes(target.strict.refutes) && !failedChecks(lenient).includes(target.expect) };
+        strict = {
+          refutes: target.strict.refutes,
+          refuted: refutedOf(lenient).includes(target.strict.refutes) && !failedChecks(lenient).includes(target.expect),
+        };
       }
       return {
         id: target.id,
@@ -158,7 +161,15 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
           const failures = report.operations.flatMap((op) =>
             op.results.filter((r) => r.outcome === 'failed').map((r) => `${r.operationId} › ${r.check}: ${r.failures[0]?.message ?? 'failed'}`),
           );
-          const result: FaithfulResult = { target: kind, mode, ok: report.ok, refuted: refutedOf(report), spent: report.budget.spent, failures, durationMs: Date.now() - t0 };
+          const result: FaithfulResult = {
+            target: kind,
+            mode,
+            ok: report.ok,
+            refuted: refutedOf(report),
+            spent: report.budget.spent,
+            failures,
+            durationMs: Date.now() - t0,
+          };
           faithful.push(result);
           options.onResult?.(result);
         }
@@ -185,13 +196,17 @@ export function formatSelftest(result: SelftestResult): string {
   const lines = ['Broken targets (each must fail through the check it names)'];
   const width = Math.max(...result.broken.map((b) => b.id.length), 10) + 2;
   for (const b of result.broken) {
-    lines.push(`  ${b.caught ? 'caught' : 'MISSED'}  ${b.id.padEnd(width)} ${b.expect.padEnd(30)} ${(b.durationMs / 1000).toFixed(1)} s  ${String(b.spent).padStart(2)} cr  (${b.upstream})${b.strict ? `  --strict; default mode: ${b.strict.refuted ? 'refuted' : 'NOT refuted'} ${b.strict.refutes}` : ''}`);
+    lines.push(
+      `  ${b.caught ? 'caught' : 'MISSED'}  ${b.id.padEnd(width)} ${b.expect.padEnd(30)} ${(b.durationMs / 1000).toFixed(1)} s  ${String(b.spent).padStart(2)} cr  (${b.upstream})${b.strict ? `  --strict; default mode: ${b.strict.refuted ? 'refuted' : 'NOT refuted'} ${b.strict.refutes}` : ''}`,
+    );
     if (!b.caught) lines.push(`          failed checks: ${b.failedChecks.join(', ') || 'none'}`);
   }
   if (result.faithful.length) {
     lines.push('', 'Faithful targets (each must pass; the lenient replica under --strict fails on the assumptions it refutes, by request)');
     for (const f of result.faithful) {
-      lines.push(`  ${f.ok ? 'passed' : 'FAILED'}  ${`${f.target} (${f.mode})`.padEnd(width)} ${(f.durationMs / 1000).toFixed(1)} s  ${String(f.spent).padStart(2)} cr${f.refuted.length ? `  refuted: ${f.refuted.join(', ')}` : ''}`);
+      lines.push(
+        `  ${f.ok ? 'passed' : 'FAILED'}  ${`${f.target} (${f.mode})`.padEnd(width)} ${(f.durationMs / 1000).toFixed(1)} s  ${String(f.spent).padStart(2)} cr${f.refuted.length ? `  refuted: ${f.refuted.join(', ')}` : ''}`,
+      );
       for (const failure of f.failures.slice(0, 10)) lines.push(`          ${failure}`);
     }
   }

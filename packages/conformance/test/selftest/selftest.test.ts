@@ -2,7 +2,7 @@
 // names, and the faithful Prism mock and sandbox must pass. The catch rate and the false-failure
 // count are written to the test output.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type SelftestResult, brokenTargets, formatSelftest, runSelftest } from '../../src/selftest/index.js';
+import { brokenTargets, formatSelftest, runSelftest, type SelftestResult } from '../../src/selftest/index.js';
 
 describe('self-test', () => {
   let result: SelftestResult;
@@ -30,7 +30,9 @@ describe('self-test', () => {
 
   it('lists what the lenient replica refutes instead of failing it', () => {
     const lenient = result.faithful.find((f) => f.target === 'lenient' && f.mode === 'default')!;
-    expect(lenient.refuted).toEqual(expect.arrayContaining(['rule:json_types_strict', 'TrueTouch.enhance_strength', 'TrueTouch.scale_factor', 'rule:listModels.query.type.enum']));
+    expect(lenient.refuted).toEqual(
+      expect.arrayContaining(['rule:json_types_strict', 'TrueTouch.enhance_strength', 'TrueTouch.scale_factor', 'rule:listModels.query.type.enum']),
+    );
   });
 
   it('under --strict, Prism and the sandbox still pass and the lenient replica fails on its refuted assumptions', () => {

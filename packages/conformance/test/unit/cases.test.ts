@@ -1,11 +1,12 @@
 // The hand-written and generated requests are what the contract says they are: every invalid case
 // is invalid by the schema package, every valid one valid (in the sandbox's catalogue context).
-import fc from 'fast-check';
-import { GenerationRequest, checkGenerationRequest, checkRequestBody, operationList, validate } from '@mediagen/schema';
+
 import { defaultCatalogue } from '@mediagen/mock';
+import { checkGenerationRequest, checkRequestBody, GenerationRequest, operationList, validate } from '@mediagen/schema';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { emptyFixtures, type Fixtures, generationContext } from '../../src/engine/fixtures.js';
 import { arbitraryFor, casesFor, invalidGenerationBody, propertiesFor, validGenerationBody } from '../../src/index.js';
-import { type Fixtures, emptyFixtures, generationContext } from '../../src/engine/fixtures.js';
 
 function sandboxLikeFixtures(): Fixtures {
   const catalogue = defaultCatalogue();
@@ -19,7 +20,11 @@ function sandboxLikeFixtures(): Fixtures {
     generationId: 'gen_1',
     mediaIds: ['media_1', 'media_2'],
     catalogue: { models: catalogue.models, styles: catalogue.styles, loras: catalogue.loras, controlnets: catalogue.controlnets, voices: catalogue.voices },
-    inputs: { ast_img: { width: 512, height: 512 }, ast_portrait: { width: 768, height: 1280 }, ast_video: { width: 1280, height: 720, frames: 150, duration: 5 } },
+    inputs: {
+      ast_img: { width: 512, height: 512 },
+      ast_portrait: { width: 768, height: 1280 },
+      ast_video: { width: 1280, height: 720, frames: 150, duration: 5 },
+    },
   };
 }
 
@@ -57,20 +62,47 @@ describe('hand-written cases', () => {
     const fixtures = emptyFixtures(false);
     const probes = operationList.flatMap((op) => casesFor(op, fixtures, 't').probes.map((c) => ({ op, c })));
     const labels = probes.map(({ c }) => c.label);
-    for (const wanted of ['unknown field "colour"', 'unknown field in prompt', 'narrator with both audio_asset_id and script', 'unknown field "age"', 'unknown field "name"']) {
-      expect(labels.some((l) => l.includes(wanted)), wanted).toBe(true);
+    for (const wanted of [
+      'unknown field "colour"',
+      'unknown field in prompt',
+      'narrator with both audio_asset_id and script',
+      'unknown field "age"',
+      'unknown field "name"',
+    ]) {
+      expect(
+        labels.some((l) => l.includes(wanted)),
+        wanted,
+      ).toBe(true);
     }
     for (const { op, c } of probes) {
       expect(bodyOrQueryInvalid(op.operationId, c), `${op.operationId}: ${c.label}`).toBe(false);
-      const check = op.operationId === 'generateMedia' || op.operationId === 'estimateGeneration' ? checkGenerationRequest(c.body) : checkRequestBody(op.body!, c.body);
+      const check =
+        op.operationId === 'generateMedia' || op.operationId === 'estimateGeneration' ? checkGenerationRequest(c.body) : checkRequestBody(op.body!, c.body);
       expect(check.warnings.length, `${op.operationId}: ${c.label}`).toBeGreaterThan(0);
     }
   });
 
   it('covers the seed limits and rules the brief names', () => {
     const labels = casesFor(operationList.find((o) => o.operationId === 'estimateGeneration')!, emptyFixtures(false), 't').negative.map((c) => c.label);
-    for (const wanted of ['cfg_scale 3.99', 'cfg_scale 127.01', 'steps 9', 'steps 3021', 'sampler "euler a"', 'quality "plus"', 'aspect_ratio', 'character.mode "Balanced"', '501 characters', 'both media_id and asset_id', 'Flux model with control_net.resize_mode', 'narrator script without voice', 'empty array']) {
-      expect(labels.some((l) => l.includes(wanted)), wanted).toBe(true);
+    for (const wanted of [
+      'cfg_scale 3.99',
+      'cfg_scale 127.01',
+      'steps 9',
+      'steps 3021',
+      'sampler "euler a"',
+      'quality "plus"',
+      'aspect_ratio',
+      'character.mode "Balanced"',
+      '501 characters',
+      'both media_id and asset_id',
+      'Flux model with control_net.resize_mode',
+      'narrator script without voice',
+      'empty array',
+    ]) {
+      expect(
+        labels.some((l) => l.includes(wanted)),
+        wanted,
+      ).toBe(true);
     }
     const listing = casesFor(operationList.find((o) => o.operationId === 'listModels')!, emptyFixtures(false), 't').negative.map((c) => c.label);
     expect(listing).toContain('page_size 51 (maximum 50)');
@@ -88,8 +120,14 @@ describe('hand-written cases', () => {
 describe('generated requests', () => {
   it('valid generation bodies are valid with the context; invalid ones are not', () => {
     const fixtures = sandboxLikeFixtures();
-    fc.assert(fc.property(validGenerationBody(fixtures), (body) => checkGenerationRequest(body, generationContext(fixtures)).ok), { numRuns: 100, seed: 3 });
-    fc.assert(fc.property(invalidGenerationBody(fixtures), ({ body }) => !validate(GenerationRequest, body).success), { numRuns: 100, seed: 4 });
+    fc.assert(
+      fc.property(validGenerationBody(fixtures), (body) => checkGenerationRequest(body, generationContext(fixtures)).ok),
+      { numRuns: 100, seed: 3 },
+    );
+    fc.assert(
+      fc.property(invalidGenerationBody(fixtures), ({ body }) => !validate(GenerationRequest, body).success),
+      { numRuns: 100, seed: 4 },
+    );
   });
 
   it('query and body properties respect the schemas', () => {
@@ -97,17 +135,26 @@ describe('generated requests', () => {
     for (const op of operationList) {
       const properties = propertiesFor(op, fixtures, { writes: true });
       if (properties.positive) {
-        fc.assert(fc.property(properties.positive, (c) => !bodyOrQueryInvalid(op.operationId, c)), { numRuns: 30, seed: 5 });
+        fc.assert(
+          fc.property(properties.positive, (c) => !bodyOrQueryInvalid(op.operationId, c)),
+          { numRuns: 30, seed: 5 },
+        );
       }
       if (properties.negative) {
-        fc.assert(fc.property(properties.negative, (c) => bodyOrQueryInvalid(op.operationId, c)), { numRuns: 30, seed: 6 });
+        fc.assert(
+          fc.property(properties.negative, (c) => bodyOrQueryInvalid(op.operationId, c)),
+          { numRuns: 30, seed: 6 },
+        );
       }
     }
   });
 
   it('derives structure from zod: bounds, enums, optional fields', () => {
     const steps = operationList.find((o) => o.operationId === 'listModels')!.query!;
-    fc.assert(fc.property(arbitraryFor(steps), (q) => validate(steps, q).success), { numRuns: 100, seed: 7 });
+    fc.assert(
+      fc.property(arbitraryFor(steps), (q) => validate(steps, q).success),
+      { numRuns: 100, seed: 7 },
+    );
   });
 });
 
@@ -120,10 +167,15 @@ describe('the basis of an invalid request', () => {
     expect(breachBasis(generate, { body: [{ ...item, steps: 3021 }] })?.source).not.toBe('assumption');
     // A field the contract does not name, or a narrator with both inputs, is a warning: no breach.
     expect(breachBasis(generate, { body: [{ ...item, colour: 'blue' }] })).toBeUndefined();
-    expect(breachBasis(generate, { body: [{ narrator: { image_asset_id: 'ast_01', script: 'Hi', voice: 'Rachel', audio_asset_id: 'ast_02' } }] })).toBeUndefined();
+    expect(
+      breachBasis(generate, { body: [{ narrator: { image_asset_id: 'ast_01', script: 'Hi', voice: 'Rachel', audio_asset_id: 'ast_02' } }] }),
+    ).toBeUndefined();
     expect(breachBasis(generate, { body: [{ ...item, steps: 'many' }] })?.source).not.toBe('assumption');
     // The rule is the schema's.
-    expect(breachBasis(generate, { body: [{ true_touch: { asset_id: 'ast_01', scale_factor: 0.5 } }] })).toMatchObject({ source: 'assumption', rule: 'TrueTouch.scale_factor.range' });
+    expect(breachBasis(generate, { body: [{ true_touch: { asset_id: 'ast_01', scale_factor: 0.5 } }] })).toMatchObject({
+      source: 'assumption',
+      rule: 'TrueTouch.scale_factor.range',
+    });
     expect(breachBasis(generate, { body: [{ ...item, steps: 3021 }] })).toMatchObject({ rule: 'GenerationItem.steps.range' });
     // A body that breaks a documented rule and an assumed one is documented.
     expect(breachBasis(generate, { body: [{ ...item, true_touch: { asset_id: 'ast_01', scale_factor: 0.5 }, steps: 3021 }] })?.source).not.toBe('assumption');

@@ -3,18 +3,18 @@ import { describe, expect, it } from 'vitest';
 import {
   BudgetExceeded,
   BudgetTracker,
-  CHECKS,
   CHECK_IDS,
+  CHECKS,
   CleanupRegistry,
-  type Exchange,
-  Masker,
   checkContentType,
   checkEnvelope,
   checkPagination,
   checkRenamedFields,
   checkResponseSchema,
   checkStatusCode,
+  type Exchange,
   isLoopbackHost,
+  Masker,
   selectedChecks,
   toCurl,
 } from '../../src/index.js';
@@ -97,7 +97,11 @@ describe('response checks', () => {
 
   it('pagination_conformance compares the page with the request', () => {
     const listing = (data: unknown[], pagination: unknown, query: Record<string, number>) =>
-      exchange(200, { data, err: {}, pagination }, { request: { operationId: 'listModels', method: 'get', path: '/pub/v1/models', query, auth: 'valid', label: 't' } });
+      exchange(
+        200,
+        { data, err: {}, pagination },
+        { request: { operationId: 'listModels', method: 'get', path: '/pub/v1/models', query, auth: 'valid', label: 't' } },
+      );
     expect(checkPagination(op('listModels'), listing([1], { page: 1, page_size: 1, total: 5 }, { page_size: 1 }))?.ok).toBe(true);
     expect(checkPagination(op('listModels'), listing([1, 2], { page: 1, page_size: 10, total: 5 }, { page_size: 1 }))?.ok).toBe(false);
     expect(checkPagination(op('listModels'), listing([1], { page: 1, page_size: 1, total: 5 }, { page: 2, page_size: 1 }))?.message).toContain('page=2');
@@ -162,7 +166,8 @@ describe('live safety building blocks', () => {
 
   it('knows the loopback range: literal addresses only (a name is resolved first)', () => {
     for (const host of ['127.0.0.1', '127.3.2.1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopbackHost(host)).toBe(true);
-    for (const host of ['localhost', 'api.localhost', 'api.rendernet.ai', '10.0.0.1', '192.168.1.2', '127.example.com']) expect(isLoopbackHost(host)).toBe(false);
+    for (const host of ['localhost', 'api.localhost', 'api.rendernet.ai', '10.0.0.1', '192.168.1.2', '127.example.com'])
+      expect(isLoopbackHost(host)).toBe(false);
   });
 
   it('masks a key as a value: a short key does not rewrite words', () => {

@@ -1,6 +1,6 @@
 // No import cycles in src/: no file imports (even for types) a file that imports it back. Checks and
 // phases reach the run through engine/context.ts, an interface, never through the engine itself.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,9 @@ function files(dir: string): string[] {
 /** Relative imports and re-exports of a file (static, dynamic and type-only), as absolute paths. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/g), ...text.matchAll(/import\(\s*'(\.[^']+)'\s*\)/g)].map((m) => m[1]!);
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/g), ...text.matchAll(/import\(\s*'(\.[^']+)'\s*\)/g)].map(
+    (m) => m[1]!,
+  );
   return specifiers.map((s) => resolve(dirname(file), s.replace(/\.js$/, '.ts')));
 }
 
@@ -52,7 +54,15 @@ describe('imports', () => {
   });
 
   it('the cycle finder finds one', () => {
-    expect(findCycle(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual(['a', 'b', 'c', 'a']);
+    expect(
+      findCycle(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual(['a', 'b', 'c', 'a']);
   });
 
   it('adding a check is one file in checks/registry/ and its registration', () => {

@@ -3,7 +3,7 @@
 // and a bounded reader of request bodies.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { MOCK_HEADER, type MockKind, errorBody } from './envelope.js';
+import { errorBody, MOCK_HEADER, type MockKind } from './envelope.js';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}): void {
   const text = JSON.stringify(body);

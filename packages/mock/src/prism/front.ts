@@ -7,9 +7,9 @@
 // every answer into the `{ err: { code, message } }` envelope, with Prism's validation detail in
 // `err.message`. A proxy rather than Prism as a library keeps Prism's supported CLI surface and lets
 // the front outlive a Prism crash (the supervisor restarts it meanwhile).
-import { type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse, createServer, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isObject } from '@mediagen/schema/util';
-import { MOCK_HEADER, errorBody, scrub } from '../edge/envelope.js';
+import { errorBody, MOCK_HEADER, scrub } from '../edge/envelope.js';
 import { answerClientErrors, readBody, sendJson } from '../edge/http.js';
 import { MAX_JSON_BODY_BYTES } from '../edge/limits.js';
 import { PathTable, type RouteTemplate } from '../edge/paths.js';
@@ -42,7 +42,18 @@ export interface FrontOptions {
   upstreamTimeoutMs?: number;
 }
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'host', 'upgrade', 'proxy-connection', 'te', 'trailer', 'expect']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'host',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'expect',
+]);
 /** Prism's answer headers the front does not pass on: its violations travel in `err.message`. */
 const DROPPED = new Set([...HOP_BY_HOP, 'content-type', 'sl-violations']);
 
@@ -117,10 +128,7 @@ export function translateAnswer(status: number, headers: IncomingHttpHeaders, te
     const problemStatus = typeof parsed.status === 'number' && parsed.status >= 400 && parsed.status <= 599 ? parsed.status : errorStatus;
     const inner = isObject(parsed.error) ? parsed.error : undefined;
     const message =
-      violations ??
-      [parsed.title, parsed.detail, inner?.message]
-        .filter((part): part is string => typeof part === 'string' && part !== '')
-        .join(': ');
+      violations ?? [parsed.title, parsed.detail, inner?.message].filter((part): part is string => typeof part === 'string' && part !== '').join(': ');
     return { status: problemStatus, body: errorBody(problemStatus, scrub(message) || 'the mock could not answer this request') };
   }
   return { status: errorStatus, body: errorBody(errorStatus, 'the mock could not answer this request') };
@@ -132,7 +140,14 @@ interface Upstream {
   text: string;
 }
 
-function forward(port: number, method: string, path: string, headers: Record<string, string | string[]>, body: Buffer | undefined, timeoutMs: number): Promise<Upstream> {
+function forward(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string | string[]>,
+  body: Buffer | undefined,
+  timeoutMs: number,
+): Promise<Upstream> {
   return new Promise((resolve, reject) => {
     const upstream = httpRequest({ host: '127.0.0.1', port, method, path, headers, timeout: timeoutMs }, (answer) => {
       const chunks: Buffer[] = [];
@@ -167,7 +182,8 @@ function passedHeaders(headers: IncomingHttpHeaders): Record<string, string | st
   return out;
 }
 
-const isPreflight = (req: IncomingMessage) => req.method === 'OPTIONS' && req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
+const isPreflight = (req: IncomingMessage) =>
+  req.method === 'OPTIONS' && req.headers.origin !== undefined && req.headers['access-control-request-method'] !== undefined;
 
 /** The front's HTTP server (not yet listening). */
 export function createFront(options: FrontOptions): Server {
@@ -211,7 +227,8 @@ export function createFront(options: FrontOptions): Server {
       }
       const read = await readBody(req, MAX_JSON_BODY_BYTES);
       if (!read.ok) {
-        if (read.reason === 'too_large') sendJson(res, 413, errorBody(413, `request body is larger than ${MAX_JSON_BODY_BYTES} bytes`), { connection: 'close' });
+        if (read.reason === 'too_large')
+          sendJson(res, 413, errorBody(413, `request body is larger than ${MAX_JSON_BODY_BYTES} bytes`), { connection: 'close' });
         else res.destroy();
         return;
       }

@@ -5,7 +5,7 @@
 // (supervisor.ts) restarts Prism should it die.
 import { documentAtPath, documentFor, readDocument } from '../documents.js';
 import { MockError } from '../errors.js';
-import { DEFAULT_HOST, checkPort, close, listen, originOf } from '../net.js';
+import { checkPort, close, DEFAULT_HOST, listen, originOf } from '../net.js';
 import { InvalidVersionError } from '../sandbox/versioning.js';
 import { createFront, documentRoutes } from './front.js';
 import { type Ended, supervisePrism } from './supervisor.js';

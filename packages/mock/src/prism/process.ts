@@ -110,9 +110,7 @@ export function spawnPrism(options: PrismProcessOptions): Promise<PrismProcess> 
 
   return new Promise<PrismProcess>((resolve, reject) => {
     const timer = setTimeout(() => {
-      void stop().then(() =>
-        reject(new PrismStartError(`Prism did not start listening within ${options.startTimeoutMs} ms`, output, child.exitCode)),
-      );
+      void stop().then(() => reject(new PrismStartError(`Prism did not start listening within ${options.startTimeoutMs} ms`, output, child.exitCode)));
     }, options.startTimeoutMs);
     onLine = (line) => {
       if (listening || !LISTENING.test(line)) return;

@@ -42,13 +42,7 @@ export function defaultCatalogue(): Catalogue {
       item('Openpose', 'sd 1.5'),
       item('Scribble', 'sd 1.5'),
     ],
-    loras: [
-      item('lora_name', 'sdxl'),
-      item('film_grain', 'sd 1.5'),
-      item('add_detail', 'sd 1.5'),
-      item('pixel_art', 'sdxl'),
-      item('flux_realism', 'flux'),
-    ],
+    loras: [item('lora_name', 'sdxl'), item('film_grain', 'sd 1.5'), item('add_detail', 'sd 1.5'), item('pixel_art', 'sdxl'), item('flux_realism', 'flux')],
     voices: ['Rachel', 'Adam', 'Bella', 'Antoni', 'Domi', 'Elli'].map((name) => ({ name })),
     systemCharacters: [
       {

@@ -14,7 +14,11 @@ interface Pageable<T> {
 const pageable = <T>(items: readonly T[]): Pageable<T> => ({ size: items.length, slice: (start, end) => items.slice(start, end) });
 
 /** One page of `items`, each shown with `view`: only the page's items are viewed. */
-function listing<T, V = T>(items: Pageable<T> | readonly T[], query: { page?: number | undefined; page_size?: number | undefined } | undefined, view?: (item: T) => V) {
+function listing<T, V = T>(
+  items: Pageable<T> | readonly T[],
+  query: { page?: number | undefined; page_size?: number | undefined } | undefined,
+  view?: (item: T) => V,
+) {
   const source: Pageable<T> = Array.isArray(items) ? pageable(items as readonly T[]) : (items as Pageable<T>);
   const page = query?.page ?? 1;
   const pageSize = query?.page_size ?? 10;
@@ -137,4 +141,3 @@ export function handlers(state: SandboxState): Handlers {
     listAssetsV2: ({ query, origin }) => listing(state.listAssets(), query, (a) => state.assetV2(a, origin)),
   };
 }
-

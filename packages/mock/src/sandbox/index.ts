@@ -2,9 +2,9 @@
 // fetch handler (`app.fetch`) or to call in-process (`app.request(...)`). On Node, `startSandbox`
 // (server.ts) also listens on a port.
 import { type TransformPlan, transformPlan } from '@mediagen/schema';
-import type { Hono } from 'hono';
 import type { Deflate } from '@mediagen/schema/util';
-import { type SandboxOptions, resolveOptions } from './options.js';
+import type { Hono } from 'hono';
+import { resolveOptions, type SandboxOptions } from './options.js';
 import { createSandboxApp } from './routes.js';
 import { SandboxState } from './state.js';
 import { versionAt } from './versioning.js';
@@ -33,12 +33,12 @@ export function createSandbox(options: SandboxOptions = {}, platform: SandboxPla
   return { app, state, version };
 }
 
+export { crc32, type Deflate, makePng, pngSize, storedDeflate } from '@mediagen/schema/util';
 export { type Catalogue, defaultCatalogue } from './catalogue.js';
-export { type Deflate, crc32, makePng, pngSize, storedDeflate } from '@mediagen/schema/util';
 export { makeWebm } from './files.js';
-export { DEFAULT_API_KEY, type SandboxFaults, type SandboxOptions, manualClock, resolveOptions } from './options.js';
-export { mulberry32 } from './rng.js';
+export { DEFAULT_API_KEY, manualClock, resolveOptions, type SandboxFaults, type SandboxOptions } from './options.js';
 export { HttpError } from './reply.js';
+export { mulberry32 } from './rng.js';
 export { createSandboxApp } from './routes.js';
-export { COSTS, type AssetRecord, type GenerationRecord, type MediaRecord, SandboxState } from './state.js';
+export { type AssetRecord, COSTS, type GenerationRecord, type MediaRecord, SandboxState } from './state.js';
 export { InvalidVersionError, versionAt } from './versioning.js';

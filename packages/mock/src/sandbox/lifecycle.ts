@@ -1,7 +1,7 @@
 // How media come to be and move through their statuses. Time never runs in the background: a media
 // item's status is computed on read from its creation time and the injected clock, so a test that
 // moves the clock sees the lifecycle at once.
-import { type Dim, type GenerationItem, type MediaStatusValue, generationKind, normalizeBaseModel } from '@mediagen/schema';
+import { type Dim, type GenerationItem, generationKind, type MediaStatusValue, normalizeBaseModel } from '@mediagen/schema';
 import type { Catalogue } from './catalogue.js';
 import { baseModelOf } from './pricing.js';
 import type { MediaRecord } from './store.js';

@@ -1,7 +1,7 @@
 // Rules only a service that holds the account's data can check: referenced assets and media exist
 // (and are uploaded or finished), control nets, voices and styles named exist, character names are
 // unique.
-import { type CreateCharacterRequest, type GenerationItem, type Issue, generationKind, isFlux, normalizeBaseModel, ruleIssue } from '@mediagen/schema';
+import { type CreateCharacterRequest, type GenerationItem, generationKind, type Issue, isFlux, normalizeBaseModel, ruleIssue } from '@mediagen/schema';
 import type { Catalogue } from './catalogue.js';
 import { statusAt } from './lifecycle.js';
 import type { AssetType, SandboxStore } from './store.js';
@@ -19,7 +19,8 @@ export class ReferenceChecks {
    */
   checkReferences(items: readonly GenerationItem[]): Issue[] {
     const issues: Issue[] = [];
-    const issue = (path: (string | number)[], message: string, code = 'unknown_resource') => issues.push(ruleIssue('reference_exists', path, message, { code }));
+    const issue = (path: (string | number)[], message: string, code = 'unknown_resource') =>
+      issues.push(ruleIssue('reference_exists', path, message, { code }));
     const asset = (index: number, path: string[], id: string | undefined, types: readonly AssetType[]) => {
       if (id === undefined) return;
       const found = this.store.assets.get(id);
@@ -28,7 +29,8 @@ export class ReferenceChecks {
         const media = this.store.media.get(id);
         if (media && types.includes('image')) {
           if (media.type !== 'image') issue([index, ...path], `media "${id}" is a ${media.type}, expected an image`, 'wrong_input_type');
-          else if (statusAt(media, this.now()) !== 'success') issue([index, ...path], `media "${id}" is not finished (status ${statusAt(media, this.now())})`, 'input_not_ready');
+          else if (statusAt(media, this.now()) !== 'success')
+            issue([index, ...path], `media "${id}" is not finished (status ${statusAt(media, this.now())})`, 'input_not_ready');
           return;
         }
         issue([index, ...path], `unknown asset "${id}"`);
@@ -74,7 +76,11 @@ export class ReferenceChecks {
           const candidates = this.catalogue.controlnets.filter((c) => c.name === name);
           if (candidates.length === 0) issue([index, 'control_net', 'name'], `unknown control net "${name}" (not in GET /pub/v1/controlnets)`);
           else if (isFlux(item) && !candidates.some((c) => normalizeBaseModel(c.base_model) === 'flux')) {
-            issue([index, 'control_net', 'name'], `control net "${name}" is not available for Flux (see GET /pub/v1/controlnets?type=flux)`, 'controlnet_base_model');
+            issue(
+              [index, 'control_net', 'name'],
+              `control net "${name}" is not available for Flux (see GET /pub/v1/controlnets?type=flux)`,
+              'controlnet_base_model',
+            );
           }
         }
       }
@@ -82,16 +88,21 @@ export class ReferenceChecks {
     return issues;
   }
 
-
   /** Issues with a create request that only the account's data can reveal (asset, unique name). */
   checkCharacter(request: CreateCharacterRequest): Issue[] {
     const issues: Issue[] = [];
     const asset = this.store.assets.get(request.asset_id);
-    if (!asset || asset.status === 'archive') issues.push(ruleIssue('reference_exists', ['asset_id'], `unknown asset "${request.asset_id}"`, { code: 'unknown_resource' }));
-    else if (asset.type !== 'image') issues.push(ruleIssue('reference_exists', ['asset_id'], `asset "${request.asset_id}" is ${asset.type}, expected image`, { code: 'wrong_input_type' }));
-    else if (asset.status !== 'active') issues.push(ruleIssue('reference_exists', ['asset_id'], `asset "${request.asset_id}" has not been uploaded (status ${asset.status})`, { code: 'input_not_ready' }));
+    if (!asset || asset.status === 'archive')
+      issues.push(ruleIssue('reference_exists', ['asset_id'], `unknown asset "${request.asset_id}"`, { code: 'unknown_resource' }));
+    else if (asset.type !== 'image')
+      issues.push(ruleIssue('reference_exists', ['asset_id'], `asset "${request.asset_id}" is ${asset.type}, expected image`, { code: 'wrong_input_type' }));
+    else if (asset.status !== 'active')
+      issues.push(
+        ruleIssue('reference_exists', ['asset_id'], `asset "${request.asset_id}" has not been uploaded (status ${asset.status})`, { code: 'input_not_ready' }),
+      );
     const all = [...this.catalogue.systemCharacters, ...this.store.characters.values()];
-    if (all.some((c) => c.name === request.name)) issues.push(ruleIssue('unique_character_name', ['name'], `a character named "${request.name}" already exists`, { code: 'duplicate_name' }));
+    if (all.some((c) => c.name === request.name))
+      issues.push(ruleIssue('unique_character_name', ['name'], `a character named "${request.name}" already exists`, { code: 'duplicate_name' }));
     return issues;
   }
 }

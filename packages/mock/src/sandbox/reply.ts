@@ -2,7 +2,7 @@
 // parsed parameters, query and body of that operation, and its reply must be that operation's
 // success envelope (`ResponseOf<K>`), so the compiler checks the sandbox's answers against the
 // contract. Anything else it answers is thrown as an HttpError.
-import { type Issue, type OperationId, type OperationSpecOf, type ResponseOf, formatIssue, type z } from '@mediagen/schema';
+import { formatIssue, type Issue, type OperationId, type OperationSpecOf, type ResponseOf, type z } from '@mediagen/schema';
 import { codeFor } from '../edge/envelope.js';
 
 /** An answer other than success: becomes the `{ err: { code, message } }` envelope. */
@@ -22,7 +22,8 @@ export class HttpError extends Error {
 export const invalid = (issues: readonly Issue[]) => new HttpError(422, issues.map(formatIssue).join('; '));
 
 /** A request part after validation (`undefined` when the operation has none). */
-type Part<K extends OperationId, P extends 'params' | 'query' | 'body'> = OperationSpecOf<K> extends { [Q in P]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Part<K extends OperationId, P extends 'params' | 'query' | 'body'> =
+  OperationSpecOf<K> extends { [Q in P]: infer S extends z.ZodType } ? z.output<S> : undefined;
 
 export interface Call<K extends OperationId> {
   params: Part<K, 'params'>;

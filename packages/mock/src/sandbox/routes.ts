@@ -4,26 +4,26 @@
 // the handler, version downgrade), plus the upload and file URLs the API hands out. Nothing here is
 // Node-specific; server.ts serves it on Node.
 import {
-  GenerationRequest,
-  type OperationId,
-  type OperationSpec,
-  type TransformPlan,
-  VersionIncompatibleError,
   checkGenerationRequest,
   downgradeRequest,
   downgradeResponse,
+  GenerationRequest,
+  type OperationId,
+  type OperationSpec,
   operationList,
+  type TransformPlan,
   upgradeRequest,
+  VersionIncompatibleError,
   validate,
 } from '@mediagen/schema';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MOCK_HEADER, errorBody, scrub } from '../edge/envelope.js';
+import { errorBody, MOCK_HEADER, scrub } from '../edge/envelope.js';
 import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '../edge/limits.js';
-import { PathTable, decodeSegments } from '../edge/paths.js';
-import { stream } from './rng.js';
+import { decodeSegments, PathTable } from '../edge/paths.js';
 import { handlers } from './handlers.js';
-import { HttpError, type Reply, invalid } from './reply.js';
+import { HttpError, invalid, type Reply } from './reply.js';
+import { stream } from './rng.js';
 import { NotFoundError, type SandboxState } from './state.js';
 import { servedType, uploadSignature } from './uploads.js';
 
@@ -158,7 +158,11 @@ export function createSandboxApp(state: SandboxState, config: AppConfig = {}): H
     if (!Array.isArray(decoded)) return errorResponse(new HttpError(400, decoded.message));
     return next();
   });
-  const tooLarge = (limit: number) => bodyLimit({ maxSize: limit, onError: () => errorResponse(new HttpError(413, `request body is larger than ${limit} bytes`, 'payload_too_large', { connection: 'close' })) });
+  const tooLarge = (limit: number) =>
+    bodyLimit({
+      maxSize: limit,
+      onError: () => errorResponse(new HttpError(413, `request body is larger than ${limit} bytes`, 'payload_too_large', { connection: 'close' })),
+    });
   app.use('/uploads/*', tooLarge(MAX_UPLOAD_BYTES));
   app.use('/pub/*', tooLarge(MAX_JSON_BODY_BYTES));
   const known = new PathTable([
@@ -179,7 +183,8 @@ export function createSandboxApp(state: SandboxState, config: AppConfig = {}): H
     answer(async () => {
       const id = c.req.param('asset_id');
       // Checked before the asset is looked up, so an unsigned URL learns nothing about which ids exist.
-      if (c.req.query('signature') !== uploadSignature(options.seed, id)) throw new HttpError(403, 'the upload URL is not signed for this asset; use the upload_url the upload operation returned');
+      if (c.req.query('signature') !== uploadSignature(options.seed, id))
+        throw new HttpError(403, 'the upload URL is not signed for this asset; use the upload_url the upload operation returned');
       const bytes = new Uint8Array(await c.req.arrayBuffer());
       const asset = state.receiveUpload(id, bytes, c.req.header('content-type'));
       return jsonResponse(200, { data: { id: asset.id, status: asset.status, bytes: asset.byteLength }, err: {} });
@@ -195,7 +200,10 @@ export function createSandboxApp(state: SandboxState, config: AppConfig = {}): H
       if (media && state.fileName(media) === name) {
         if (state.status(media) !== 'success') throw new HttpError(404, `media ${media.id} has no file (status ${state.status(media)})`);
         const bytes = state.mediaFile(media);
-        return new Response(bytes, { status: 200, headers: { 'content-type': media.type === 'video' ? 'video/webm' : 'image/png', 'content-length': String(bytes.length), ...NOSNIFF } });
+        return new Response(bytes, {
+          status: 200,
+          headers: { 'content-type': media.type === 'video' ? 'video/webm' : 'image/png', 'content-length': String(bytes.length), ...NOSNIFF },
+        });
       }
       const asset = state.assets.get(name);
       if (asset?.bytes && asset.status === 'active') {

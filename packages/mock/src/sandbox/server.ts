@@ -1,13 +1,14 @@
 // The sandbox on Node: the Hono app served by @hono/node-server on a loopback port, with Node's
 // zlib for the PNGs it serves.
-import { createAdaptorServer } from '@hono/node-server';
+
 import type { Server } from 'node:http';
 import { deflateSync } from 'node:zlib';
+import { createAdaptorServer } from '@hono/node-server';
 import { answerClientErrors } from '../edge/http.js';
 import { MockError } from '../errors.js';
-import { DEFAULT_HOST, checkPort, close, listen, originOf } from '../net.js';
-import { type SandboxOptions, resolveOptions } from './options.js';
+import { checkPort, close, DEFAULT_HOST, listen, originOf } from '../net.js';
 import { createSandbox } from './index.js';
+import { resolveOptions, type SandboxOptions } from './options.js';
 import type { SandboxState } from './state.js';
 import { InvalidVersionError } from './versioning.js';
 

@@ -2,21 +2,32 @@
 // (lifecycle.ts), pricing (pricing.ts), reference checks (references.ts) and wire views (views.ts),
 // put together behind the operations the handlers call. Nothing here scans every record held: each
 // lookup goes through an index, each listing reads one page of an ordered list.
-import type { Character, CreateCharacterRequest, Dim, GeneratedMedia, GenerationContext, GenerationItem, Issue, Media, MediaStatusValue } from '@mediagen/schema';
-import type { AssetV1, AssetV2 } from '@mediagen/schema';
-import { type Catalogue, defaultCatalogue } from './catalogue.js';
+import type {
+  AssetV1,
+  AssetV2,
+  Character,
+  CreateCharacterRequest,
+  Dim,
+  GeneratedMedia,
+  GenerationContext,
+  GenerationItem,
+  Issue,
+  Media,
+  MediaStatusValue,
+} from '@mediagen/schema';
 import { type Deflate, makePng, pngSize } from '@mediagen/schema/util';
+import { type Catalogue, defaultCatalogue } from './catalogue.js';
 import { makeWebm } from './files.js';
 import { mediaShapes, statusAt } from './lifecycle.js';
 import type { ResolvedOptions } from './options.js';
 import { COSTS, estimate } from './pricing.js';
 import { ReferenceChecks } from './references.js';
-import { type Random, hashString, mulberry32, randomId, stream } from './rng.js';
+import { hashString, mulberry32, type Random, randomId, stream } from './rng.js';
 import { type AssetRecord, type AssetType, type GenerationRecord, type MediaRecord, NotFoundError, SandboxStore } from './store.js';
 import * as views from './views.js';
 
-export { COSTS };
 export { type AssetRecord, type AssetStatus, type AssetType, type GenerationRecord, type MediaRecord, NotFoundError } from './store.js';
+export { COSTS };
 
 const FIXTURE_TIME_MS = 1675732000 * 1000;
 
@@ -185,10 +196,19 @@ export class SandboxState {
 
   private inputMetadata(id: string): InputMetadata | undefined {
     const media = this.store.media.get(id);
-    if (media) return { ...media.dim, ...(media.frames !== undefined ? { frames: media.frames } : {}), ...(media.duration !== undefined ? { duration: media.duration } : {}) };
+    if (media)
+      return {
+        ...media.dim,
+        ...(media.frames !== undefined ? { frames: media.frames } : {}),
+        ...(media.duration !== undefined ? { duration: media.duration } : {}),
+      };
     const asset = this.store.assets.get(id);
     if (!asset || asset.status === 'archive') return undefined;
-    return { ...asset.size, ...(asset.frames !== undefined ? { frames: asset.frames } : {}), ...(asset.duration !== undefined ? { duration: asset.duration } : {}) };
+    return {
+      ...asset.size,
+      ...(asset.frames !== undefined ? { frames: asset.frames } : {}),
+      ...(asset.duration !== undefined ? { duration: asset.duration } : {}),
+    };
   }
 
   /** The facts `checkGenerationRequest` needs from this sandbox: plan, catalogue, input metadata. */

@@ -54,7 +54,9 @@ describe('serving', () => {
   it('a taken port exits 2 with one line naming it', async () => {
     const run = start(['--stateful', '--port', String(takenPort)]);
     expect(await run.exit).toBe(2);
-    expect(run.stderr().trim()).toBe(`media-mock: port ${takenPort} on 127.0.0.1 is already in use; choose another with --port (or leave it out for a free one)`);
+    expect(run.stderr().trim()).toBe(
+      `media-mock: port ${takenPort} on 127.0.0.1 is already in use; choose another with --port (or leave it out for a free one)`,
+    );
   });
 
   it('Prism (the default) serves until SIGINT, then exits 0 and leaves no process behind', async () => {

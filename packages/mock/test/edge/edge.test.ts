@@ -1,8 +1,8 @@
 // The requests that knocked the mocks over or leaked a stack trace, each answered in the envelope
 // with a declared status by both mocks; and a Prism that dies is restarted, with the reason told.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translateAnswer } from '../../src/prism/front.js';
 import { type RunningMock, type RunningSandbox, startMock, startSandbox } from '../../src/index.js';
+import { translateAnswer } from '../../src/prism/front.js';
 import { call } from '../helpers.js';
 
 let prism: RunningMock;
@@ -16,10 +16,11 @@ afterAll(async () => {
   await Promise.all([prism?.stop(), sandbox?.stop()]);
 });
 
-const targets = () => [
-  ['prism', prism.url],
-  ['sandbox', sandbox.url],
-] as const;
+const targets = () =>
+  [
+    ['prism', prism.url],
+    ['sandbox', sandbox.url],
+  ] as const;
 
 const hostile: [string, string, string, { rawBody?: string; body?: unknown; headers?: Record<string, string> }, number, string][] = [
   ['malformed percent-encoding', 'get', '/pub/v1/generations/%zz', {}, 400, 'bad_request'],
@@ -50,7 +51,11 @@ describe.each(hostile)('%s', (_, method, path, options, status, code) => {
 describe('each answer names its mock', () => {
   it('X-MediaGen-Mock: prism or sandbox, on successes and errors alike', async () => {
     for (const [kind, base] of targets()) {
-      for (const [path, key] of [['/pub/v1/models', undefined], ['/pub/v1/models', null], ['/nowhere', undefined]] as const) {
+      for (const [path, key] of [
+        ['/pub/v1/models', undefined],
+        ['/pub/v1/models', null],
+        ['/nowhere', undefined],
+      ] as const) {
         const answer = await call(base, 'get', path, { key });
         expect(answer.headers.get('x-mediagen-mock'), `${kind} ${path}`).toBe(kind);
       }
@@ -85,7 +90,12 @@ describe('Prism behind the front', () => {
 
 describe('translating Prism\u2019s answers', () => {
   it('problem+json becomes the envelope with its title and detail', () => {
-    const problem = { type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR', title: 'Route not resolved, no path matched', status: 404, detail: 'The route /x hasn\u2019t been found' };
+    const problem = {
+      type: 'https://stoplight.io/prism/errors#NO_PATH_MATCHED_ERROR',
+      title: 'Route not resolved, no path matched',
+      status: 404,
+      detail: 'The route /x hasn\u2019t been found',
+    };
     expect(translateAnswer(404, { 'content-type': 'application/problem+json' }, JSON.stringify(problem))).toEqual({
       status: 404,
       body: { err: { code: 'not_found', message: 'Route not resolved, no path matched: The route /x hasn\u2019t been found' } },
@@ -99,13 +109,21 @@ describe('translating Prism\u2019s answers', () => {
   });
 
   it('a body that is not JSON, or a status out of range, becomes a 500 envelope', () => {
-    expect(translateAnswer(200, {}, '<html>')).toEqual({ status: 500, body: { err: { code: 'internal_error', message: 'the mock could not answer this request' } } });
+    expect(translateAnswer(200, {}, '<html>')).toEqual({
+      status: 500,
+      body: { err: { code: 'internal_error', message: 'the mock could not answer this request' } },
+    });
     expect(translateAnswer(999, {}, '{"data":1,"err":{}}').status).toBe(500);
   });
 
   it('an error envelope takes Prism\u2019s request violations as its message', () => {
-    const violations = JSON.stringify([{ location: ['request', 'body', 'ids'], severity: 'Error', message: 'must be array' }, { location: ['response'], severity: 'Error', message: 'ignored' }]);
-    expect(translateAnswer(422, { 'content-type': 'application/json', 'sl-violations': violations }, '{"err":{"code":"validation_error","message":"example"}}').body).toEqual({
+    const violations = JSON.stringify([
+      { location: ['request', 'body', 'ids'], severity: 'Error', message: 'must be array' },
+      { location: ['response'], severity: 'Error', message: 'ignored' },
+    ]);
+    expect(
+      translateAnswer(422, { 'content-type': 'application/json', 'sl-violations': violations }, '{"err":{"code":"validation_error","message":"example"}}').body,
+    ).toEqual({
       err: { code: 'validation_error', message: 'body.ids: must be array' },
     });
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentFor, readDocument } from '../../src/documents.js';
 import { PathTable } from '../../src/edge/paths.js';
 import { packageRoot, type Run, start, waitFor } from '../cli-process.js';
-import { KEY, call } from '../helpers.js';
+import { call, KEY } from '../helpers.js';
 
 const SEED = 20_260_923;
 const RUNS = 500;
@@ -17,11 +17,12 @@ const RUNS = 500;
 /** Statuses any request may get from the edge, whatever it matched. */
 const EDGE = [400, 404, 405, 413, 431];
 /** The statuses a response code of the document stands for (`4XX` is a range). */
-const statuses = (code: string): number[] =>
-  /^[1-5]XX$/i.test(code) ? Array.from({ length: 100 }, (_, i) => Number(code[0]) * 100 + i) : [Number(code)];
+const statuses = (code: string): number[] => (/^[1-5]XX$/i.test(code) ? Array.from({ length: 100 }, (_, i) => Number(code[0]) * 100 + i) : [Number(code)]);
 /** The operations of the document both mocks serve, with their declared statuses. */
-const documented = Object.entries((readDocument(documentFor()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }).paths).flatMap(
-  ([path, item]) => Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, declared: Object.keys(op.responses).flatMap(statuses) })),
+const documented = Object.entries(
+  (readDocument(documentFor()) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }).paths,
+).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, declared: Object.keys(op.responses).flatMap(statuses) })),
 );
 /** Operations, plus the sandbox's upload and file URLs (not operations of the API). */
 const table = new PathTable([
@@ -59,11 +60,19 @@ const path = fc.oneof(
 );
 const query = fc.oneof(
   fc.constant(''),
-  fc.dictionary(fc.constantFrom('page', 'page_size', 'type', 'status', 'media_id', 'generation_id', 'x', '\u0100'), fc.oneof(fc.constantFrom('0', '-1', '51', '1e9', 'NaN', '', '%zz', 'Ā', 'sdxl'), fc.string({ maxLength: 6 })), { maxKeys: 3 })
+  fc
+    .dictionary(
+      fc.constantFrom('page', 'page_size', 'type', 'status', 'media_id', 'generation_id', 'x', '\u0100'),
+      fc.oneof(fc.constantFrom('0', '-1', '51', '1e9', 'NaN', '', '%zz', 'Ā', 'sdxl'), fc.string({ maxLength: 6 })),
+      { maxKeys: 3 },
+    )
     .map((entries) => `?${new URLSearchParams(entries).toString()}`),
   fc.constantFrom('?page=%zz', '?%=%', '?page=1&page=2', '?type[]=x'),
 );
-const oddKey = fc.oneof(fc.constantFrom('\u0100', '\u{1F600}', '\u007f', '\u0000', 'stpes', '__proto__', 'constructor'), fc.string({ unit: 'binary', maxLength: 6 }));
+const oddKey = fc.oneof(
+  fc.constantFrom('\u0100', '\u{1F600}', '\u007f', '\u0000', 'stpes', '__proto__', 'constructor'),
+  fc.string({ unit: 'binary', maxLength: 6 }),
+);
 const jsonish = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
   fc.dictionary(oddKey, fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }).map((extra) => ({ ids: ['ast_01'], size: { width: 64, height: 64 }, ...extra })),
@@ -72,25 +81,37 @@ const jsonish = fc.oneof(
 const body = fc.oneof(
   { weight: 6, arbitrary: jsonish.map((value) => Buffer.from(JSON.stringify(value) ?? 'null')) },
   { weight: 2, arbitrary: fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes)) },
-  { weight: 1, arbitrary: fc.constantFrom('{', '[', '{"ids":', 'null', '"x"', '1e999', `${'['.repeat(5000)}${']'.repeat(5000)}`).map((text) => Buffer.from(text)) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('{', '[', '{"ids":', 'null', '"x"', '1e999', `${'['.repeat(5000)}${']'.repeat(5000)}`).map((text) => Buffer.from(text)),
+  },
   { weight: 1, arbitrary: fc.constantFrom(1024 * 1024 + 1, 3 * 1024 * 1024).map((size) => Buffer.alloc(size, 0x20)) },
 );
-const hostile: fc.Arbitrary<Hostile> = fc.record({
-  method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'PROPFIND', 'TRACE'),
-  path: fc.tuple(path, query).map(([p, q]) => p + q),
-  key: fc.constantFrom(KEY, '', 'wrong', 'x'.repeat(2000), 'k\u00ff'),
-  contentType: fc.constantFrom('application/json', 'text/plain', 'application/json; charset=latin1', 'multipart/form-data; boundary=x', '', 'application/problem+json'),
-  accept: fc.constantFrom('application/json', 'text/html', '*/*', 'application/xml', ''),
-  body: fc.option(body, { freq: 2 }),
-}).map(({ method, path, key, contentType, accept, body }) => {
-  const headers: Record<string, string> = {};
-  if (key) headers['x-api-key'] = key;
-  if (contentType) headers['content-type'] = contentType;
-  if (accept) headers.accept = accept;
-  // Framed by its length: Node's client sends a GET or TRACE body unframed otherwise.
-  if (body) headers['content-length'] = String(body.length);
-  return { method, path, headers, ...(body ? { body } : {}) };
-});
+const hostile: fc.Arbitrary<Hostile> = fc
+  .record({
+    method: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'PROPFIND', 'TRACE'),
+    path: fc.tuple(path, query).map(([p, q]) => p + q),
+    key: fc.constantFrom(KEY, '', 'wrong', 'x'.repeat(2000), 'k\u00ff'),
+    contentType: fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'application/json; charset=latin1',
+      'multipart/form-data; boundary=x',
+      '',
+      'application/problem+json',
+    ),
+    accept: fc.constantFrom('application/json', 'text/html', '*/*', 'application/xml', ''),
+    body: fc.option(body, { freq: 2 }),
+  })
+  .map(({ method, path, key, contentType, accept, body }) => {
+    const headers: Record<string, string> = {};
+    if (key) headers['x-api-key'] = key;
+    if (contentType) headers['content-type'] = contentType;
+    if (accept) headers.accept = accept;
+    // Framed by its length: Node's client sends a GET or TRACE body unframed otherwise.
+    if (body) headers['content-length'] = String(body.length);
+    return { method, path, headers, ...(body ? { body } : {}) };
+  });
 
 interface Raw {
   status: number;
@@ -125,7 +146,19 @@ function send(base: URL, req: Hostile): Promise<Raw | undefined> {
   });
 }
 
-const LEAKS = [/"stack"/, /\n\s+at /, /node_modules/, /file:\/\//, new RegExp(packageRoot.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').split(/[\\/]/).slice(0, 3).join('[\\\\/]'))];
+const LEAKS = [
+  /"stack"/,
+  /\n\s+at /,
+  /node_modules/,
+  /file:\/\//,
+  new RegExp(
+    packageRoot
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .split(/[\\/]/)
+      .slice(0, 3)
+      .join('[\\\\/]'),
+  ),
+];
 
 function judge(kind: 'prism' | 'sandbox', req: Hostile, answer: Raw): void {
   const where = `${req.method} ${req.path.slice(0, 120)} → ${answer.status} ${answer.text.slice(0, 300)}`;

@@ -57,9 +57,7 @@ describe('startup failures are typed errors', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'mock-test-'));
     holder = createServer();
-    takenPort = await new Promise<number>((resolve) =>
-      holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)),
-    );
+    takenPort = await new Promise<number>((resolve) => holder.listen(0, '127.0.0.1', () => resolve((holder.address() as { port: number }).port)));
   });
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 // Seeds: two sandboxes with the same seed given the same requests answer the same; the fault and
 // latency knobs are off by default, and deterministic when on.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MockError, type RunningSandbox, type SandboxServerOptions, createSandbox, manualClock, startSandbox } from '../../src/index.js';
+import { createSandbox, MockError, manualClock, type RunningSandbox, type SandboxServerOptions, startSandbox } from '../../src/index.js';
 import { call, item } from '../helpers.js';
 
 const running: RunningSandbox[] = [];

@@ -2,9 +2,9 @@
 // success (or failed), the files its media URLs serve, and both deletes.
 import { inflateSync } from 'node:zlib';
 import { operationsById, validate } from '@mediagen/schema';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningSandbox, manualClock, startSandbox } from '../../src/index.js';
 import { crc32 } from '@mediagen/schema/util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { manualClock, type RunningSandbox, startSandbox } from '../../src/index.js';
 import { call, item } from '../helpers.js';
 
 const running: RunningSandbox[] = [];

@@ -4,7 +4,7 @@
 import { type OperationSpec, operationList, validate } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/index.js';
-import { KEY, exampleRequest } from '../helpers.js';
+import { exampleRequest, KEY } from '../helpers.js';
 
 describe('every operation answers its documented example', () => {
   it('the table has the 22 operations the sandbox routes', () => {

@@ -1,9 +1,9 @@
 // Assets (upload slots on the sandbox itself, the upload, get, list, archive), characters, and the
 // seeded catalogue.
 import { operationsById, validate } from '@mediagen/schema';
+import { makePng } from '@mediagen/schema/util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/index.js';
-import { makePng } from '@mediagen/schema/util';
 import { call } from '../helpers.js';
 
 let sandbox: RunningSandbox;
@@ -127,7 +127,12 @@ describe('catalogue', () => {
   it('lists models of every base model, filterable by type', async () => {
     const models = await call(sandbox.url, 'get', '/pub/v1/models');
     valid('listModels', models.body);
-    expect(models.body.data).toEqual(expect.arrayContaining([{ name: 'Flux', base_model: 'flux' }, { name: 'JuggernautXL', base_model: 'sdxl' }]));
+    expect(models.body.data).toEqual(
+      expect.arrayContaining([
+        { name: 'Flux', base_model: 'flux' },
+        { name: 'JuggernautXL', base_model: 'sdxl' },
+      ]),
+    );
     expect(models.body.data.some((m: { base_model: string }) => m.base_model === 'sd 1.5')).toBe(true);
     const sd = await call(sandbox.url, 'get', '/pub/v1/models?type=sd');
     expect(sd.body.data.every((m: { base_model: string }) => m.base_model === 'sd 1.5')).toBe(true);
@@ -139,7 +144,10 @@ describe('catalogue', () => {
     expect((await call(sandbox.url, 'get', '/pub/v1/styles?type=flux')).body.data.length).toBeGreaterThanOrEqual(2);
     const flux = await call(sandbox.url, 'get', '/pub/v1/controlnets?type=flux');
     valid('listControlnets', flux.body);
-    expect(flux.body.data).toEqual([{ name: 'Canny', base_model: 'flux' }, { name: 'Depth', base_model: 'flux' }]);
+    expect(flux.body.data).toEqual([
+      { name: 'Canny', base_model: 'flux' },
+      { name: 'Depth', base_model: 'flux' },
+    ]);
     const loras = await call(sandbox.url, 'get', '/pub/v1/loras');
     expect(loras.body.data.every((l: { base_model?: string }) => typeof l.base_model === 'string')).toBe(true);
     const voices = await call(sandbox.url, 'get', '/pub/v1/voices?page_size=2');

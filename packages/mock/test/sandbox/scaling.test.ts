@@ -2,7 +2,7 @@
 // number of records at 100 and at 10,000 generations. Counted, not timed (timings live in bench/).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { KEY, item } from '../helpers.js';
+import { item, KEY } from '../helpers.js';
 
 function filled(generations: number) {
   const sandbox = createSandbox({ credits: 1e9, seed: 3 });
@@ -27,7 +27,11 @@ async function touched(sandbox: ReturnType<typeof createSandbox>, method: string
   countIterations(state.store.assets);
   const views = vi.spyOn(state, 'mediaView');
   const scans = vi.spyOn(state.store.generationsNewestFirst, 'values');
-  const response = await app.request(path, { method, headers: { 'x-api-key': KEY, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const response = await app.request(path, {
+    method,
+    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   return count + views.mock.calls.length + scans.mock.calls.length * state.store.generationsNewestFirst.size;
 }

@@ -101,7 +101,10 @@ describe('other requests', () => {
   });
 
   it('an unknown route is 404 with the envelope, as JSON', async () => {
-    for (const [method, path] of [['get', '/pub/v1/nothing'], ['get', '/']]) {
+    for (const [method, path] of [
+      ['get', '/pub/v1/nothing'],
+      ['get', '/'],
+    ]) {
       const answer = await call(sandbox.url, method!, path!);
       expect(answer.status).toBe(404);
       expect(answer.contentType).toMatch(/^application\/json/);

@@ -1,5 +1,5 @@
 // No file of the package imports a file that imports it back, directly or around a longer loop.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../cli-process.js';

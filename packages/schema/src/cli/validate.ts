@@ -14,8 +14,8 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { operationsById } from '../operations.js';
-import { type GenerationContext, checkGenerationRequest, checkRequestBody } from '../rules/check.js';
-import { type Issue, formatIssue } from '../rules/issues.js';
+import { checkGenerationRequest, checkRequestBody, type GenerationContext } from '../rules/check.js';
+import { formatIssue, type Issue } from '../rules/issues.js';
 import { parseContext } from './context.js';
 
 const USAGE = `usage: media-validate [--operation ID] [--context FILE] [--strict] [--max-errors N] [--json] FILE|-
@@ -98,7 +98,11 @@ export function run(argv: string[], out: (line: string) => void, err: (line: str
       if ('errors' in parsed) {
         const shown = parsed.errors.slice(0, max);
         throw new UsageError(
-          [`context ${values.context} is not a valid context:`, ...shown.map((e) => `  ${formatIssue(e)}`), ...more(parsed.errors.length - shown.length, 'error')]
+          [
+            `context ${values.context} is not a valid context:`,
+            ...shown.map((e) => `  ${formatIssue(e)}`),
+            ...more(parsed.errors.length - shown.length, 'error'),
+          ]
             .map(escapeControl)
             .join('\n'),
         );
@@ -162,5 +166,9 @@ export function run(argv: string[], out: (line: string) => void, err: (line: str
 // Run when executed directly, also through the bin link package managers create (not when imported).
 const invokedAs = process.argv[1] ? realpathSync(process.argv[1]) : '';
 if (invokedAs === fileURLToPath(import.meta.url)) {
-  process.exitCode = run(process.argv.slice(2), (l) => console.log(l), (l) => console.error(l));
+  process.exitCode = run(
+    process.argv.slice(2),
+    (l) => console.log(l),
+    (l) => console.error(l),
+  );
 }

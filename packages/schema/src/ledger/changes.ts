@@ -41,11 +41,7 @@ export const ledger: readonly VersionChange[] = [
       'Flux models (`model: "Flux"`) and Flux styles are accepted; a style is chosen with `style_detail` ' +
       '`{ name, base_model }`, which generate responses echo beside `style`. The model, style, control net ' +
       'and LoRA listings take a `type` query parameter.',
-    instructions: [
-      fieldAdded('GenerationItem', 'style_detail'),
-      fieldAdded('GeneratedMedia', 'style_detail'),
-      queryParamAdded(CATALOGUE_LISTINGS, 'type'),
-    ],
+    instructions: [fieldAdded('GenerationItem', 'style_detail'), fieldAdded('GeneratedMedia', 'style_detail'), queryParamAdded(CATALOGUE_LISTINGS, 'type')],
   },
   {
     date: '2024-12-04',

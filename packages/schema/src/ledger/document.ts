@@ -7,7 +7,7 @@ import { deepEqual, hasOwn, isObject, type JsonObject } from './json.js';
 import { planFromDocuments, type TransformPlan } from './plan.js';
 import { listOperations, structuralDocuments } from './revert.js';
 import { downgradeRequest, downgradeResponse, upgradeRequest, upgradeResponse, VersionIncompatibleError } from './transform.js';
-import { resolveVersion, versionKeys, type VersionKey } from './versions.js';
+import { resolveVersion, type VersionKey, versionKeys } from './versions.js';
 
 /** An OpenAPI 3.1 document as a plain JSON object. */
 export type OpenApiDocument = JsonObject;

@@ -3,7 +3,7 @@
 // client that never sees an OpenAPI document; transform.ts applies it.
 import { ledger as defaultLedger } from './changes.js';
 import type { Instruction, VersionChange } from './instructions.js';
-import { deref, isObject, resolvePointer, schemaRefName, type JsonObject } from './json.js';
+import { deref, isObject, type JsonObject, resolvePointer, schemaRefName } from './json.js';
 import { componentSchemas, listOperations, structuralDocuments } from './revert.js';
 
 /** A property name, or `'*'` for every item of an array. */

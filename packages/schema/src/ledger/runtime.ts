@@ -3,15 +3,15 @@
 export { BASELINE, isIsoDate, resolveAgainst, type VersionKey } from './dates.js';
 export type { OperationPlan, PathSegment, PlanChangeSteps, PlanPath, PlanStep, TransformPlan } from './plan.js';
 export {
+  type DowngradeResponseOptions,
   downgradeRequest,
   downgradeResponse,
   fingerprintResponse,
   formatTrail,
-  upgradeRequest,
-  upgradeResponse,
-  VersionIncompatibleError,
-  type DowngradeResponseOptions,
   type RequestParts,
   type RequestResult,
   type TransformResult,
+  upgradeRequest,
+  upgradeResponse,
+  VersionIncompatibleError,
 } from './transform.js';

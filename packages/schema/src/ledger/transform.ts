@@ -1,8 +1,9 @@
 // Runtime transforms between the newest shape and any older version, driven by the compiled plan
 // alone (no OpenAPI document needed). Inputs are never mutated: each function works on a deep copy.
-import { clone, deepEqual, hasOwn, isObject, renameKey, setOwn, type JsonObject } from './json.js';
-import type { OperationPlan, PlanChangeSteps, PlanPath, TransformPlan } from './plan.js';
+
 import { BASELINE, resolveAgainst, type VersionKey } from './dates.js';
+import { clone, deepEqual, hasOwn, isObject, type JsonObject, renameKey, setOwn } from './json.js';
+import type { OperationPlan, PlanChangeSteps, PlanPath, TransformPlan } from './plan.js';
 
 /** A request field, query parameter or enum value used with a version that does not have it yet. */
 export class VersionIncompatibleError extends Error {
@@ -158,12 +159,7 @@ function trailAsSent(trail: Trail, later: readonly PlanChangeSteps[]): Trail {
 function applyDown(body: unknown, entry: PlanChangeSteps, context: DowngradeContext): boolean {
   let changed = false;
   const refuse = (trail: Trail): never => {
-    throw new VersionIncompatibleError(
-      context.location!,
-      formatTrail(trailAsSent(trail, context.later)),
-      entry.date,
-      changeName(context.plan, entry.date),
-    );
+    throw new VersionIncompatibleError(context.location!, formatTrail(trailAsSent(trail, context.later)), entry.date, changeName(context.plan, entry.date));
   };
   for (const step of entry.steps) {
     if (step.op === 'rename') {
@@ -215,13 +211,7 @@ function downgradeValue(
 }
 
 /** A response body of version `from` brought to the newest shape. */
-export function upgradeResponse(
-  plan: TransformPlan,
-  operationId: string,
-  status: number | string,
-  body: unknown,
-  from: VersionKey,
-): TransformResult {
+export function upgradeResponse(plan: TransformPlan, operationId: string, status: number | string, body: unknown, from: VersionKey): TransformResult {
   return upgradeValue(plan, responseSteps(plan.operations[operationId], status), body, from);
 }
 
@@ -256,8 +246,7 @@ export function downgradeResponse(
 export function downgradeRequest(plan: TransformPlan, operationId: string, request: RequestParts, to: VersionKey): RequestResult {
   const operation = plan.operations[operationId];
   const body = request.body === undefined ? undefined : downgradeValue(plan, operation?.body, request.body, to, 'body').body;
-  const query =
-    request.query === undefined ? undefined : (downgradeValue(plan, operation?.query, request.query, to, 'query').body as JsonObject);
+  const query = request.query === undefined ? undefined : (downgradeValue(plan, operation?.query, request.query, to, 'query').body as JsonObject);
   return { body, query };
 }
 
@@ -274,12 +263,7 @@ export function upgradeRequest(plan: TransformPlan, operationId: string, request
  * and enum values present at the plan's paths: the newest version consistent with what is observed.
  * `undefined` when nothing in the body tells versions apart, or when what it shows is contradictory.
  */
-export function fingerprintResponse(
-  plan: TransformPlan,
-  operationId: string,
-  status: number | string,
-  body: unknown,
-): VersionKey | undefined {
+export function fingerprintResponse(plan: TransformPlan, operationId: string, status: number | string, body: unknown): VersionKey | undefined {
   const list = responseSteps(plan.operations[operationId], status);
   if (!list) return undefined;
   const dates = plan.changes.map((change) => change.date);

@@ -14,9 +14,7 @@ export function checkLedgerDates(ledger: readonly VersionChange[]): void {
       throw new Error(`Ledger entry ${JSON.stringify(change.date)} (${change.name}): the date must be written YYYY-MM-DD.`);
     }
     if (previous !== undefined && change.date <= previous) {
-      throw new Error(
-        `Ledger entry ${change.date} (${change.name}): entries must be in strictly ascending date order (follows ${previous}).`,
-      );
+      throw new Error(`Ledger entry ${change.date} (${change.name}): entries must be in strictly ascending date order (follows ${previous}).`);
     }
     previous = change.date;
   }

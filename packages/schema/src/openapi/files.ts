@@ -1,8 +1,8 @@
 // Every file the schema package emits, as relative path → content. `pnpm emit` writes them; the
 // drift test compares them with the committed files. The newest document is built from the zod
 // schemas; every older one, the transform plan and the API changelog come from the ledger.
-import { documentsByVersion, compilePlan, renderChangelog, renderPlanModule } from '../ledger/index.js';
-import { GENERATED_NOTICE, type OpenApiDocument, buildDocument, completeObjectBranches } from './document.js';
+import { compilePlan, documentsByVersion, renderChangelog, renderPlanModule } from '../ledger/index.js';
+import { buildDocument, completeObjectBranches, GENERATED_NOTICE, type OpenApiDocument } from './document.js';
 import { stringifyYaml } from './yaml.js';
 
 const json = (doc: unknown) => `${JSON.stringify(completeObjectBranches(doc), null, 2)}\n`;

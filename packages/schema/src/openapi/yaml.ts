@@ -2,7 +2,7 @@
 // `1_000` or `2024-09-04` are plain strings; a YAML 1.1 loader (PyYAML, SnakeYAML, older Go and Ruby
 // libraries, many code generators) reads them as a sexagesimal integer, a boolean, a number or a
 // date. Such strings are written quoted, which both versions read as the same string.
-import { Document, type Scalar, parse, visit } from 'yaml';
+import { Document, parse, type Scalar, visit } from 'yaml';
 
 /**
  * Only these can resolve to something other than a string when written plain: a number, date,
@@ -30,7 +30,8 @@ export function stringifyYaml(value: unknown): string {
   const doc = new Document(value, { aliasDuplicateObjects: false });
   visit(doc, {
     Scalar(_, node: Scalar) {
-      if (typeof node.value === 'string' && !node.type?.startsWith('QUOTE') && misreadAsPlain(node.value)) node.type = node.value.includes('"') && !node.value.includes("'") ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE';
+      if (typeof node.value === 'string' && !node.type?.startsWith('QUOTE') && misreadAsPlain(node.value))
+        node.type = node.value.includes('"') && !node.value.includes("'") ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE';
     },
   });
   return doc.toString({ lineWidth: 0 });

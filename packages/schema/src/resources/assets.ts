@@ -1,7 +1,7 @@
 // Assets: uploaded images, videos and audio used as inputs (facelock, control_net, segment,
 // true_touch, narrator, video_anyone, characters). Upload is two steps: ask for a slot (v1 or v2),
 // then send the bytes to the returned presigned `upload_url`.
-import { Dim, PageQuery, SizeInput, requestObject, responseObject } from '../common.js';
+import { Dim, PageQuery, requestObject, responseObject, SizeInput } from '../common.js';
 import { assumed, assumption, fromDocs } from '../provenance.js';
 import { z } from '../zod.js';
 
@@ -13,15 +13,12 @@ export const AssetType = z.enum(ASSET_TYPES).openapi('AssetType', { example: 'im
  * string (tolerant reader) and this list is only what we know of.
  */
 export const ASSET_STATUSES = ['pending', 'active', 'failed', 'archive'] as const;
-export const AssetStatus = z
-  .string()
-  .openapi('AssetStatus', { example: 'pending', description: 'Seen: `pending` (after upload), `archive` (after archiving); clients also report `active`, `failed`.' });
+export const AssetStatus = z.string().openapi('AssetStatus', {
+  example: 'pending',
+  description: 'Seen: `pending` (after upload), `archive` (after archiving); clients also report `active`, `failed`.',
+});
 
-export const UploadAssetRequest = requestObject(
-  'UploadAssetRequest',
-  { size: fromDocs(SizeInput) },
-  'The approximate size of the file about to be uploaded.',
-);
+export const UploadAssetRequest = requestObject('UploadAssetRequest', { size: fromDocs(SizeInput) }, 'The approximate size of the file about to be uploaded.');
 export type UploadAssetRequest = z.infer<typeof UploadAssetRequest>;
 
 export const AssetFile = responseObject('AssetFile', {
@@ -45,7 +42,14 @@ export const UploadSlotV1 = responseObject('UploadSlotV1', {
 export type UploadSlotV1 = z.infer<typeof UploadSlotV1>;
 
 export const ArchiveAssetsRequest = requestObject('ArchiveAssetsRequest', {
-  ids: fromDocs(z.array(z.string()).min(1).openapi({ example: ['ast_01'] }), undefined, { length: assumption('the service rejects an empty ids list') }),
+  ids: fromDocs(
+    z
+      .array(z.string())
+      .min(1)
+      .openapi({ example: ['ast_01'] }),
+    undefined,
+    { length: assumption('the service rejects an empty ids list') },
+  ),
 });
 export type ArchiveAssetsRequest = z.infer<typeof ArchiveAssetsRequest>;
 

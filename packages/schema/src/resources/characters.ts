@@ -16,7 +16,11 @@ export const CreateCharacterRequest = requestObject(
     asset_id: fromDocs(z.string().min(1).openapi({ example: 'ast_123abc' }), undefined, requiredNonEmpty('asset_id')),
     character_type: fromDocs(CharacterType, undefined, { required: documented('marked required') }),
     name: fromDocs(z.string().min(1).openapi({ example: 'character_01' }), 'unique among the user\u2019s characters', requiredNonEmpty('name')),
-    prompt: fromDocs(z.string().min(1).openapi({ example: 'a female, european, 25 years old, slim' }), 'key features; no clothing or background', requiredNonEmpty('prompt')),
+    prompt: fromDocs(
+      z.string().min(1).openapi({ example: 'a female, european, 25 years old, slim' }),
+      'key features; no clothing or background',
+      requiredNonEmpty('prompt'),
+    ),
   },
   'A new character from a face image asset.',
 );
@@ -34,8 +38,5 @@ export type Character = z.infer<typeof Character>;
 
 export const ListCharactersQuery = {
   ...PageQuery,
-  page: fromDocs(
-    z.coerce.number().int().min(1).optional().openapi({ type: 'integer', minimum: 1, example: 1 }),
-    'page number of the feed, minimum 1',
-  ),
+  page: fromDocs(z.coerce.number().int().min(1).optional().openapi({ type: 'integer', minimum: 1, example: 1 }), 'page number of the feed, minimum 1'),
 };

@@ -24,21 +24,13 @@ export const AspectRatio = fromDocs(z.enum(ASPECT_RATIOS).openapi('AspectRatio',
 export const QUALITIES = ['Plus', 'Regular'] as const;
 export const Quality = fromDocs(z.enum(QUALITIES).openapi('Quality', { description: 'Case sensitive.', example: 'Plus' }));
 
-export const SAMPLERS = [
-  'DPM++ 2M Karras',
-  'DPM++ 2M SDE Karras',
-  'DPM++ 2S a Karras',
-  'DPM++ SDE',
-  'DPM++ SDE Karras',
-  'Euler a',
-] as const;
+export const SAMPLERS = ['DPM++ 2M Karras', 'DPM++ 2M SDE Karras', 'DPM++ 2S a Karras', 'DPM++ SDE', 'DPM++ SDE Karras', 'Euler a'] as const;
 export const Sampler = fromDocs(z.enum(SAMPLERS).openapi('Sampler', { description: 'Case sensitive.', example: 'DPM++ 2M Karras' }));
 
 export const CHARACTER_MODES = ['flexible', 'balanced', 'strong'] as const;
 export const CharacterMode = fromInterface(
   z.enum(CHARACTER_MODES).openapi('CharacterMode', {
-    description:
-      '`flexible`: stylized characters and image generations. `balanced`: realistic images. `strong`: character similarity matters most.',
+    description: '`flexible`: stylized characters and image generations. `balanced`: realistic images. `strong`: character similarity matters most.',
     example: 'balanced',
   }),
 );
@@ -266,10 +258,7 @@ export const GenerationItem = requestObject(
 export type GenerationItem = z.infer<typeof GenerationItem>;
 
 export const GenerationRequest = fromDocs(
-  z
-    .array(GenerationItem)
-    .min(1)
-    .openapi('GenerationRequest', { description: 'A JSON array of generation items; even one job is sent as `[ { … } ]`.' }),
+  z.array(GenerationItem).min(1).openapi('GenerationRequest', { description: 'A JSON array of generation items; even one job is sent as `[ { … } ]`.' }),
   'the body is a JSON array of items',
   { length: assumption('the service rejects an empty array') },
 );

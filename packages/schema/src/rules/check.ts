@@ -3,9 +3,10 @@
 // need facts from outside the request (the caller's plan, the catalogue listings, the input files'
 // metadata). A rule whose facts are not given is skipped and named in `unchecked`, never silently
 // passed. Every issue names its rule and that rule's basis (see ./catalog.ts).
-import type { z } from '../zod.js';
+
 import type { CatalogueItem } from '../resources/catalogue.js';
 import { type GenerationItem, type GenerationRequest, GenerationRequest as GenerationRequestSchema } from '../resources/generation-request.js';
+import type { z } from '../zod.js';
 import { type Issue, ruleIssue, validate } from './issues.js';
 import { generationKind, ignoredFieldWarnings, readsLoras } from './kinds.js';
 import { unknownFieldIssues } from './unknown-fields.js';
@@ -109,7 +110,9 @@ function checkLoras(item: GenerationItem, index: number, context: GenerationCont
   item.loras.forEach((lora, j) => {
     const found = catalogue.loras!.find((entry) => entry.name === lora.name);
     if (found && target && normalizeBaseModel(found.base_model) !== normalizeBaseModel(target.base)) {
-      errors.push(ruleIssue('lora_base_model', [index, 'loras', j, 'name'], `LoRA "${lora.name}" is for ${found.base_model} but ${target.what} is ${target.base}`));
+      errors.push(
+        ruleIssue('lora_base_model', [index, 'loras', j, 'name'], `LoRA "${lora.name}" is for ${found.base_model} but ${target.what} is ${target.base}`),
+      );
     }
   });
 }
@@ -128,7 +131,11 @@ function checkVideoAnyone(item: GenerationItem, index: number, context: Generati
   const fits = VIDEO_ANYONE_RATIOS.some(([w, h]) => Math.abs(ratio / (w / h) - 1) <= RATIO_TOLERANCE);
   if (!fits) {
     errors.push(
-      ruleIssue('video_anyone_aspect_ratio', [index, 'video_anyone', field], `input image is ${input.width}×${input.height} (${ratioText(input.width, input.height)}); video_anyone needs 3:5 or 5:3`),
+      ruleIssue(
+        'video_anyone_aspect_ratio',
+        [index, 'video_anyone', field],
+        `input image is ${input.width}×${input.height} (${ratioText(input.width, input.height)}); video_anyone needs 3:5 or 5:3`,
+      ),
     );
   }
 }
@@ -146,13 +153,19 @@ function checkNarrator(item: GenerationItem, index: number, context: GenerationC
   if (video.frames !== undefined && video.duration !== undefined && video.duration > 0) {
     const fps = video.frames / video.duration;
     if (fps > maxFps) {
-      errors.push(ruleIssue('narrator_video_fps', path, `video is ${+fps.toFixed(2)} fps (${video.frames} frames / ${video.duration} s); at most ${maxFps}`, { code: 'narrator_fps' }));
+      errors.push(
+        ruleIssue('narrator_video_fps', path, `video is ${+fps.toFixed(2)} fps (${video.frames} frames / ${video.duration} s); at most ${maxFps}`, {
+          code: 'narrator_fps',
+        }),
+      );
     }
   } else {
     unchecked.push(`[${index}].narrator.video_asset_id: frame rate (frames and duration not given)`);
   }
-  if (video.height > maxHeight) errors.push(ruleIssue('narrator_video_height', path, `video height ${video.height} is above ${maxHeight}`, { code: 'narrator_height' }));
-  if (video.width > maxWidth) errors.push(ruleIssue('narrator_video_width', path, `video width ${video.width} is above ${maxWidth}`, { code: 'narrator_width' }));
+  if (video.height > maxHeight)
+    errors.push(ruleIssue('narrator_video_height', path, `video height ${video.height} is above ${maxHeight}`, { code: 'narrator_height' }));
+  if (video.width > maxWidth)
+    errors.push(ruleIssue('narrator_video_width', path, `video width ${video.width} is above ${maxWidth}`, { code: 'narrator_width' }));
 }
 
 /**
@@ -187,7 +200,11 @@ export function checkGenerationRequest(body: unknown, options: CheckOptions = {}
       if (context.plan) {
         if (item.batch_size > context.plan.maxBatchSize) {
           errors.push(
-            ruleIssue('plan_batch_size', [index, 'batch_size'], `must be ≤ ${context.plan.maxBatchSize} (the maximum of the ${context.plan.name ? `${context.plan.name} ` : ''}plan)`),
+            ruleIssue(
+              'plan_batch_size',
+              [index, 'batch_size'],
+              `must be ≤ ${context.plan.maxBatchSize} (the maximum of the ${context.plan.name ? `${context.plan.name} ` : ''}plan)`,
+            ),
           );
         }
       } else unchecked.push(`[${index}].batch_size: plan maximum (no plan given)`);

@@ -7,7 +7,7 @@ import { getOpenApiMetadata, getRefId } from '@asteasolutions/zod-to-openapi';
 import { ErrorEnvelope } from '../common.js';
 import { ledger } from '../ledger/changes.js';
 import { operationList } from '../operations.js';
-import { type ConstraintKind, type Provenance, elementOf, provenanceOf } from '../provenance.js';
+import { type ConstraintKind, elementOf, type Provenance, provenanceOf } from '../provenance.js';
 import type { z } from '../zod.js';
 
 export type Side = 'request' | 'response';
@@ -71,9 +71,17 @@ const bound = (n: unknown): n is number => typeof n === 'number' && Number.isFin
 function constraintsOf(schema: z.ZodType, optional: boolean, inObject: boolean): [ConstraintKind, string][] {
   const def = defOf(schema);
   const s = schema as unknown as { minValue?: number; maxValue?: number; minLength?: number | null; maxLength?: number | null };
-  const out: [ConstraintKind, string][] = [[`type`, `is ${def.type === 'number' ? 'a number' : def.type === 'enum' ? 'a string' : `${/^[aeiou]/.test(def.type) ? 'an' : 'a'} ${def.type}`}`]];
+  const out: [ConstraintKind, string][] = [
+    [`type`, `is ${def.type === 'number' ? 'a number' : def.type === 'enum' ? 'a string' : `${/^[aeiou]/.test(def.type) ? 'an' : 'a'} ${def.type}`}`],
+  ];
   if (inObject && !optional) out.push(['required', 'is required']);
-  if (def.type === 'enum' && def.entries) out.push(['enum', `is one of ${Object.values(def.entries).map((v) => JSON.stringify(v)).join(', ')}`]);
+  if (def.type === 'enum' && def.entries)
+    out.push([
+      'enum',
+      `is one of ${Object.values(def.entries)
+        .map((v) => JSON.stringify(v))
+        .join(', ')}`,
+    ]);
   if (def.type === 'number' && (bound(s.minValue) || bound(s.maxValue))) {
     out.push(['range', [bound(s.minValue) ? `≥ ${s.minValue}` : '', bound(s.maxValue) ? `≤ ${s.maxValue}` : ''].filter(Boolean).join(' and ')]);
   }
@@ -81,7 +89,10 @@ function constraintsOf(schema: z.ZodType, optional: boolean, inObject: boolean):
   const maxChars = (getOpenApiMetadata(schema as never) as { maxLength?: unknown } | undefined)?.maxLength;
   if (def.type === 'string' && (bound(s.minLength) || bound(s.maxLength) || bound(maxChars))) {
     const max = bound(s.maxLength) ? s.maxLength : maxChars;
-    out.push(['length', [bound(s.minLength) ? `at least ${s.minLength} characters` : '', bound(max) ? `at most ${max} characters` : ''].filter(Boolean).join(', ')]);
+    out.push([
+      'length',
+      [bound(s.minLength) ? `at least ${s.minLength} characters` : '', bound(max) ? `at most ${max} characters` : ''].filter(Boolean).join(', '),
+    ]);
   }
   if (def.type === 'array') {
     const min = def.checks?.find((c) => c._zod.def.check === 'min_length')?._zod.def.minimum;
@@ -120,7 +131,15 @@ function build(): Table {
     const { inner, optional } = unwrap(schema);
     for (const [kind, text] of constraintsOf(inner, optional, inObject)) {
       const id = `${element}.${kind}`;
-      constraints.set(id, { id, element, kind, side, provenance: basisFor(provenance, kind, side, element), description: `${element} ${text}`, ...(since ? { since } : {}) });
+      constraints.set(id, {
+        id,
+        element,
+        kind,
+        side,
+        provenance: basisFor(provenance, kind, side, element),
+        description: `${element} ${text}`,
+        ...(since ? { since } : {}),
+      });
     }
   };
 

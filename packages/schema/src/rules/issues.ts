@@ -2,7 +2,7 @@
 // toolkit (client, sandbox, conformance, CLI) reports through these, so a user sees one wording.
 import type { ConstraintKind, ProvenanceSource } from '../provenance.js';
 import type { z } from '../zod.js';
-import { type Severity, ruleById } from './catalog.js';
+import { ruleById, type Severity } from './catalog.js';
 import { constraintRule, elementAt } from './fields.js';
 
 export type IssuePath = ReadonlyArray<string | number>;
@@ -79,10 +79,7 @@ function message(raw: z.core.$ZodIssue, input: unknown): string {
       // zod reports a missing enum field as a wrong value; it is a missing one.
       if (input === undefined) return 'required';
       const values = raw.values as unknown[];
-      const hint =
-        typeof input === 'string'
-          ? values.find((v) => typeof v === 'string' && v.toLowerCase() === input.toLowerCase())
-          : undefined;
+      const hint = typeof input === 'string' ? values.find((v) => typeof v === 'string' && v.toLowerCase() === input.toLowerCase()) : undefined;
       const list = values.map(quote).join(', ');
       return hint !== undefined
         ? `must be one of ${list} (case-sensitive); got ${quote(input)}, did you mean ${quote(hint)}?`

@@ -15,7 +15,17 @@ export const KIND_PRIORITY: readonly GenerationKind[] = ['segment', 'style', 'mo
 /** Kinds that read only their own object. */
 const SELF_CONTAINED: ReadonlySet<GenerationKind> = new Set(['segment', 'true_touch', 'narrator', 'video_anyone']);
 /** Fields Flux takes notice of (besides the fields that choose it). */
-const FLUX_FIELDS: ReadonlySet<string> = new Set(['facelock', 'character', 'control_net', 'aspect_ratio', 'batch_size', 'prompt', 'seed', 'model', 'style_detail']);
+const FLUX_FIELDS: ReadonlySet<string> = new Set([
+  'facelock',
+  'character',
+  'control_net',
+  'aspect_ratio',
+  'batch_size',
+  'prompt',
+  'seed',
+  'model',
+  'style_detail',
+]);
 
 /** Deprecated fields of the character object, from the ledger: field → what to use instead. */
 const DEPRECATED_CHARACTER_FIELDS: ReadonlyMap<string, string | undefined> = new Map(
@@ -42,7 +52,8 @@ export function readsLoras(item: GenerationItem): boolean {
 export function ignoredFieldWarnings(item: GenerationItem, index: number): Issue[] {
   const kind = generationKind(item);
   const warnings: Issue[] = [];
-  const warn = (rule: string, path: (string | number)[], message: string, code = 'ignored_field') => warnings.push(ruleIssue(rule, [index, ...path], message, { code }));
+  const warn = (rule: string, path: (string | number)[], message: string, code = 'ignored_field') =>
+    warnings.push(ruleIssue(rule, [index, ...path], message, { code }));
   if (!kind) {
     warn('one_kind_per_item', [], `names no kind: give one of segment, style, style_detail, model, true_touch, narrator, video_anyone`, 'no_kind');
     return warnings;
@@ -51,7 +62,12 @@ export function ignoredFieldWarnings(item: GenerationItem, index: number): Issue
 
   if (SELF_CONTAINED.has(kind)) {
     for (const field of fields) {
-      if (field !== kind) warn(KIND_PRIORITY.includes(field as GenerationKind) || field === 'style_detail' ? 'kind_priority' : 'own_object_only', [field], `ignored: a ${kind} generation reads only its own object`);
+      if (field !== kind)
+        warn(
+          KIND_PRIORITY.includes(field as GenerationKind) || field === 'style_detail' ? 'kind_priority' : 'own_object_only',
+          [field],
+          `ignored: a ${kind} generation reads only its own object`,
+        );
     }
   } else {
     // style or model: lower-priority kinds are ignored.

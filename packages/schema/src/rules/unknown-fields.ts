@@ -2,9 +2,9 @@
 // know), so the published document allows them; a misspelt field would silently do nothing, so the
 // request checks name each one, with the nearest field of the contract when one is close enough.
 import type { z } from '../zod.js';
+import type { Severity } from './catalog.js';
 import { unwrap } from './fields.js';
 import { type Issue, type IssuePath, ruleIssue } from './issues.js';
-import type { Severity } from './catalog.js';
 
 type Def = { type: string; element?: z.ZodType; shape?: Record<string, z.ZodType> };
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
@@ -61,7 +61,9 @@ export function unknownFieldIssues(schema: z.ZodType, value: unknown, severity: 
           continue;
         }
         const guess = didYouMean(key, known);
-        out.push(ruleIssue('unknown_field', [...path, key], `not a field of the contract${guess ? `; did you mean ${JSON.stringify(guess)}?` : ''}`, { severity }));
+        out.push(
+          ruleIssue('unknown_field', [...path, key], `not a field of the contract${guess ? `; did you mean ${JSON.stringify(guess)}?` : ''}`, { severity }),
+        );
       }
     }
   };

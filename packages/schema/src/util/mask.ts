@@ -156,14 +156,19 @@ export function createKeyMasker(keys: string | readonly (string | undefined)[]):
     return words
       .map(({ gap, text, word }, i) => {
         const flag = i > 0 ? words[i - 1]!.word : '';
-        const masked = HEADER_FLAGS.has(flag) ? header(word) : DATA_FLAGS.has(flag) ? data(word) : /^[a-z][a-z0-9+.-]*:\/\//i.test(word) ? url(word) : value(word);
+        const masked = HEADER_FLAGS.has(flag)
+          ? header(word)
+          : DATA_FLAGS.has(flag)
+            ? data(word)
+            : /^[a-z][a-z0-9+.-]*:\/\//i.test(word)
+              ? url(word)
+              : value(word);
         return gap + (masked === word ? text : shellQuote(masked));
       })
       .join('');
   };
 
-  const headers = <H extends Record<string, string>>(input: H): H =>
-    Object.fromEntries(Object.entries(input).map(([name, item]) => [name, value(item)])) as H;
+  const headers = <H extends Record<string, string>>(input: H): H => Object.fromEntries(Object.entries(input).map(([name, item]) => [name, value(item)])) as H;
 
   return { value, headers, url, json, curl };
 }

@@ -13,7 +13,15 @@ export const SEED = 20250507;
 const jsonSchema = jsonSchemaValidator(newest).requestBody('generateMedia');
 
 /** Wrong in type: what a caller's bug sends. */
-const garbage = fc.oneof(fc.constant(null), fc.boolean(), fc.string({ maxLength: 4 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant([]), fc.constant({}));
+const garbage = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.string({ maxLength: 4 }),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constant([]),
+  fc.constant({}),
+);
 const bigInt = fc.constantFrom(2 ** 53, -(2 ** 53), 1e20);
 const wrongCase = (values: readonly string[]) => fc.constantFrom(...values).map((v) => (v.toLowerCase() === v ? v.toUpperCase() : v.toLowerCase()));
 const near = (min: number, max: number) => fc.constantFrom(min - 0.01, max + 0.01, min - 1, max + 1);
@@ -38,17 +46,47 @@ function object(fields: Record<string, Field>, required: string[] = []): Field {
   const mutation = fc.oneof(
     fc.constantFrom(...names).chain((n) => fields[n]!.bad.map((v) => (o: Record<string, unknown>) => ({ ...o, [n]: v }))),
     fc.constantFrom('unknown', 'Steps').map((k) => (o: Record<string, unknown>) => ({ ...o, [k]: 1 })),
-    ...(required.length ? [fc.constantFrom(...required).map((k) => (o: Record<string, unknown>) => { const c = { ...o }; delete c[k]; return c; })] : []),
+    ...(required.length
+      ? [
+          fc.constantFrom(...required).map((k) => (o: Record<string, unknown>) => {
+            const c = { ...o };
+            delete c[k];
+            return c;
+          }),
+        ]
+      : []),
   );
   const bad = fc.tuple(good, fc.array(mutation, { minLength: 1, maxLength: 2 })).map(([o, ms]) => ms.reduce((acc, m) => m(acc), o as Record<string, unknown>));
   return { good, bad: fc.oneof({ weight: 4, arbitrary: bad }, { weight: 1, arbitrary: garbage }) };
 }
 
 const prompt = object({ positive: field(fc.string({ maxLength: 6 })), negative: field(fc.string({ maxLength: 6 })) }, ['positive']);
-const character = object({ character_id: field(id), mode: field(fc.constantFrom(...CHARACTER_MODES), wrongCase(CHARACTER_MODES)), weight: field(fc.double({ min: 0, max: 1, noNaN: true })), enable_facelock: field(fc.boolean()) }, ['character_id']);
-const controlNet = object({ asset_id: field(id), name: field(fc.constantFrom('Canny', 'Depth')), control_mode: field(intIn(0, 2), bigInt, fc.constant(0.5)), resize_mode: field(intIn(0, 2)) }, ['asset_id', 'name']);
+const character = object(
+  {
+    character_id: field(id),
+    mode: field(fc.constantFrom(...CHARACTER_MODES), wrongCase(CHARACTER_MODES)),
+    weight: field(fc.double({ min: 0, max: 1, noNaN: true })),
+    enable_facelock: field(fc.boolean()),
+  },
+  ['character_id'],
+);
+const controlNet = object(
+  {
+    asset_id: field(id),
+    name: field(fc.constantFrom('Canny', 'Depth')),
+    control_mode: field(intIn(0, 2), bigInt, fc.constant(0.5)),
+    resize_mode: field(intIn(0, 2)),
+  },
+  ['asset_id', 'name'],
+);
 const lora = object({ name: field(fc.constantFrom('lora_name', 'film')), weight: field(fc.double({ min: -1, max: 2, noNaN: true })) }, ['name', 'weight']);
-const narratorFields = { script: field(fc.string({ maxLength: 5 })), voice: field(fc.constantFrom('Rachel')), audio_asset_id: field(id), image_asset_id: field(id), video_asset_id: field(id) };
+const narratorFields = {
+  script: field(fc.string({ maxLength: 5 })),
+  voice: field(fc.constantFrom('Rachel')),
+  audio_asset_id: field(id),
+  image_asset_id: field(id),
+  video_asset_id: field(id),
+};
 const narratorAny = object(narratorFields);
 /** Good narrators follow the one-of rule (script with voice, or audio); bad ones include any mix. */
 const narrator: Field = {
@@ -62,7 +100,10 @@ const videoAnyoneAny = object(
   {
     media_id: field(id),
     asset_id: field(id),
-    prompt: field(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('x'.repeat(500), '😀'.repeat(500))), fc.constantFrom('x'.repeat(501), '😀'.repeat(501))),
+    prompt: field(
+      fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('x'.repeat(500), '😀'.repeat(500))),
+      fc.constantFrom('x'.repeat(501), '😀'.repeat(501)),
+    ),
     duration: field(intIn(1, 10), intIn(-2, 0)),
   },
   ['prompt'],
@@ -92,11 +133,17 @@ const itemFields: Record<string, Field> = {
   quality: field(fc.constantFrom(...QUALITIES), wrongCase(QUALITIES)),
   sampler: field(fc.constantFrom(...SAMPLERS), wrongCase(SAMPLERS)),
   seed: field(fc.integer(), bigInt, fc.constant(1.5)),
-  segment: object({ asset_id: field(id), find: field(fc.string({ maxLength: 4 })), replace: field(fc.string({ maxLength: 4 })) }, ['asset_id', 'find', 'replace']),
+  segment: object({ asset_id: field(id), find: field(fc.string({ maxLength: 4 })), replace: field(fc.string({ maxLength: 4 })) }, [
+    'asset_id',
+    'find',
+    'replace',
+  ]),
   steps: field(intIn(10, 3020), near(10, 3020), fc.constant(20.5)),
   style: field(fc.constantFrom('Bokeh', '')),
   style_detail: object({ name: field(fc.constantFrom('Black & White')), base_model: field(fc.constantFrom('flux', 'sdxl', 'Flux')) }, ['name', 'base_model']),
-  true_touch: object({ asset_id: field(id), enhance_strength: field(inRange(0, 1), fc.constant(-0.5)), scale_factor: field(inRange(1, 4), fc.constant(0.5)) }, ['asset_id']),
+  true_touch: object({ asset_id: field(id), enhance_strength: field(inRange(0, 1), fc.constant(-0.5)), scale_factor: field(inRange(1, 4), fc.constant(0.5)) }, [
+    'asset_id',
+  ]),
   video_anyone: videoAnyone,
 };
 const item = object(itemFields);

@@ -28,22 +28,50 @@ const cases: Case[] = [
   // 500 characters that are 1,000 UTF-16 units: the limit counts characters, as JSON Schema does.
   ['video_anyone prompt 500 emoji', { video_anyone: { media_id: 'm', prompt: '😀'.repeat(500) } }, null],
   ['video_anyone prompt 501 emoji', { video_anyone: { media_id: 'm', prompt: '😀'.repeat(501) } }, '[0].video_anyone.prompt: at most 500 characters'],
-  ['video_anyone both ids', { video_anyone: { media_id: 'm', asset_id: 'a', prompt: 'p' } }, '[0].video_anyone.media_id: give exactly one of media_id and asset_id'],
+  [
+    'video_anyone both ids',
+    { video_anyone: { media_id: 'm', asset_id: 'a', prompt: 'p' } },
+    '[0].video_anyone.media_id: give exactly one of media_id and asset_id',
+  ],
   ['video_anyone no id', { video_anyone: { prompt: 'p' } }, '[0].video_anyone.media_id: give exactly one of media_id and asset_id'],
   ['video_anyone asset_id only', { video_anyone: { asset_id: 'a', prompt: 'p' } }, null],
   ['sampler exact', { ...base, sampler: 'DPM++ 2M Karras' }, null],
-  ['sampler wrong case', { ...base, sampler: 'dpm++ 2m karras' }, '[0].sampler: must be one of "DPM++ 2M Karras", "DPM++ 2M SDE Karras", "DPM++ 2S a Karras", "DPM++ SDE", "DPM++ SDE Karras", "Euler a" (case-sensitive); got "dpm++ 2m karras", did you mean "DPM++ 2M Karras"?'],
-  ['sampler Euler A', { ...base, sampler: 'Euler A' }, '[0].sampler: must be one of "DPM++ 2M Karras", "DPM++ 2M SDE Karras", "DPM++ 2S a Karras", "DPM++ SDE", "DPM++ SDE Karras", "Euler a" (case-sensitive); got "Euler A", did you mean "Euler a"?'],
+  [
+    'sampler wrong case',
+    { ...base, sampler: 'dpm++ 2m karras' },
+    '[0].sampler: must be one of "DPM++ 2M Karras", "DPM++ 2M SDE Karras", "DPM++ 2S a Karras", "DPM++ SDE", "DPM++ SDE Karras", "Euler a" (case-sensitive); got "dpm++ 2m karras", did you mean "DPM++ 2M Karras"?',
+  ],
+  [
+    'sampler Euler A',
+    { ...base, sampler: 'Euler A' },
+    '[0].sampler: must be one of "DPM++ 2M Karras", "DPM++ 2M SDE Karras", "DPM++ 2S a Karras", "DPM++ SDE", "DPM++ SDE Karras", "Euler a" (case-sensitive); got "Euler A", did you mean "Euler a"?',
+  ],
   ['quality Plus', { ...base, quality: 'Plus' }, null],
   ['quality plus', { ...base, quality: 'plus' }, '[0].quality: must be one of "Plus", "Regular" (case-sensitive); got "plus", did you mean "Plus"?'],
-  ['quality REGULAR', { ...base, quality: 'REGULAR' }, '[0].quality: must be one of "Plus", "Regular" (case-sensitive); got "REGULAR", did you mean "Regular"?'],
+  [
+    'quality REGULAR',
+    { ...base, quality: 'REGULAR' },
+    '[0].quality: must be one of "Plus", "Regular" (case-sensitive); got "REGULAR", did you mean "Regular"?',
+  ],
   ['aspect_ratio 16:9', { ...base, aspect_ratio: '16:9' }, null],
   ['aspect_ratio 16:10', { ...base, aspect_ratio: '16:10' }, '[0].aspect_ratio: must be one of "1:1", "2:3", "3:2", "4:5", "16:9", "9:16"; got "16:10"'],
   ['character.mode balanced', { ...base, character: { character_id: 'c', mode: 'balanced' } }, null],
-  ['character.mode Balanced', { ...base, character: { character_id: 'c', mode: 'Balanced' } }, '[0].character.mode: must be one of "flexible", "balanced", "strong" (case-sensitive); got "Balanced", did you mean "balanced"?'],
+  [
+    'character.mode Balanced',
+    { ...base, character: { character_id: 'c', mode: 'Balanced' } },
+    '[0].character.mode: must be one of "flexible", "balanced", "strong" (case-sensitive); got "Balanced", did you mean "balanced"?',
+  ],
   ['Flux control_net plain', { model: 'Flux', control_net: { asset_id: 'a', name: 'Canny' } }, null],
-  ['Flux control_net resize_mode', { model: 'Flux', control_net: { asset_id: 'a', name: 'Canny', resize_mode: 0 } }, '[0].control_net.resize_mode: not supported with Flux'],
-  ['Flux style control_net control_mode', { style_detail: { name: 'B&W', base_model: 'flux' }, control_net: { asset_id: 'a', name: 'Canny', control_mode: 1 } }, '[0].control_net.control_mode: not supported with Flux'],
+  [
+    'Flux control_net resize_mode',
+    { model: 'Flux', control_net: { asset_id: 'a', name: 'Canny', resize_mode: 0 } },
+    '[0].control_net.resize_mode: not supported with Flux',
+  ],
+  [
+    'Flux style control_net control_mode',
+    { style_detail: { name: 'B&W', base_model: 'flux' }, control_net: { asset_id: 'a', name: 'Canny', control_mode: 1 } },
+    '[0].control_net.control_mode: not supported with Flux',
+  ],
   ['non-Flux control_net resize_mode', { model: 'JuggernautXL', control_net: { asset_id: 'a', name: 'Normal', resize_mode: 0 } }, null],
   ['flux (lower case) model is not Flux', { model: 'flux', control_net: { asset_id: 'a', name: 'Canny', resize_mode: 0 } }, null],
   ['narrator script + voice', { narrator: { script: 's', voice: 'Rachel' } }, null],
@@ -57,9 +85,17 @@ const cases: Case[] = [
   ['no kind', { prompt: { positive: 'p' } }, null],
   // No source forbids unknown fields: a warning (an error only in strict mode).
   ['unknown field', { ...base, steps_count: 20 }, null],
-  ['Flux chosen by style_detail over a non-Flux model', { style_detail: { name: 'B&W', base_model: 'flux' }, model: 'JuggernautXL', control_net: { asset_id: 'a', name: 'Canny', resize_mode: 0 } }, '[0].control_net.resize_mode: not supported with Flux'],
+  [
+    'Flux chosen by style_detail over a non-Flux model',
+    { style_detail: { name: 'B&W', base_model: 'flux' }, model: 'JuggernautXL', control_net: { asset_id: 'a', name: 'Canny', resize_mode: 0 } },
+    '[0].control_net.resize_mode: not supported with Flux',
+  ],
   ['Flux model outranked by a style', { style: 'Bokeh', model: 'Flux', control_net: { asset_id: 'a', name: 'Canny', resize_mode: 0 } }, null],
-  ['Flux model outranked by a segment', { segment: { asset_id: 'a', find: 'x', replace: 'y' }, model: 'Flux', control_net: { asset_id: 'a', name: 'Canny', control_mode: 0 } }, null],
+  [
+    'Flux model outranked by a segment',
+    { segment: { asset_id: 'a', find: 'x', replace: 'y' }, model: 'Flux', control_net: { asset_id: 'a', name: 'Canny', control_mode: 0 } },
+    null,
+  ],
   ['true_touch scale_factor below 1 (assumption)', { true_touch: { asset_id: 'a', scale_factor: 0.5 } }, '[0].true_touch.scale_factor: must be ≥ 1'],
   ['prompt as a string', { ...base, prompt: 'a lighthouse' }, '[0].prompt: expected object, got string'],
 ];
@@ -102,7 +138,9 @@ describe('limits and enums', () => {
   it('makes unknown fields errors in strict mode, at any depth', () => {
     const result = checkGenerationRequest([{ ...base, prompt: { positive: 'p', negatve: 'x' } }], { strict: true });
     expect(result.ok).toBe(false);
-    expect(result.errors.map((e) => [formatIssue(e), e.severity])).toEqual([['[0].prompt.negatve: not a field of the contract; did you mean "negative"?', 'error']]);
+    expect(result.errors.map((e) => [formatIssue(e), e.severity])).toEqual([
+      ['[0].prompt.negatve: not a field of the contract; did you mean "negative"?', 'error'],
+    ]);
     expect(result.warnings).toEqual([]);
     expect(checkGenerationRequest([{ ...base, prompt: { positive: 'p', negatve: 'x' } }]).ok).toBe(true);
   });

@@ -44,7 +44,9 @@ describe('media-validate', () => {
   it('checks other operations and prints JSON', () => {
     const r = cli(['--operation', 'createCharacter', '--json', file('char.json', { asset_id: 'a', character_type: 'Realistic', name: 'n', prompt: 'p' })]);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.out).errors).toEqual(['character_type: must be one of "realistic", "stylized" (case-sensitive); got "Realistic", did you mean "realistic"?']);
+    expect(JSON.parse(r.out).errors).toEqual([
+      'character_type: must be one of "realistic", "stylized" (case-sensitive); got "Realistic", did you mean "realistic"?',
+    ]);
   });
 
   it.each([

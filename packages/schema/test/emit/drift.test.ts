@@ -17,7 +17,10 @@ describe('generated files', () => {
         'openapi/openapi.json',
         'openapi/openapi.yaml',
         'src/ledger/plan.generated.ts',
-        ...['baseline', '2024-09-04', '2024-11-08', '2024-12-04', '2025-03-06', '2025-05-07'].flatMap((v) => [`openapi/versions/${v}.json`, `openapi/versions/${v}.yaml`]),
+        ...['baseline', '2024-09-04', '2024-11-08', '2024-12-04', '2025-03-06', '2025-05-07'].flatMap((v) => [
+          `openapi/versions/${v}.json`,
+          `openapi/versions/${v}.yaml`,
+        ]),
       ].sort(),
     );
   });

@@ -1,9 +1,9 @@
 // The real documents per API date: what each date says, and that every example kept in a dated
 // document validates against that document (a JSON Schema 2020-12 validator).
 import { describe, expect, it } from 'vitest';
+import * as docs from '../../src/examples/live-docs.js';
 import { documentsByVersion } from '../../src/ledger/index.js';
 import { upgradeResponseBody } from '../../src/transforms.js';
-import * as docs from '../../src/examples/live-docs.js';
 import { newest } from '../support/documents.js';
 import { jsonSchemaValidator } from '../support/json-schema.js';
 
@@ -60,7 +60,13 @@ describe('documents per API date', () => {
 
   it('a legacy list response validates against the baseline document and upgrades to the newest shape', () => {
     const legacy = {
-      data: [{ created_at: 1675732000, generation_id: 'gen_01', images: [{ id: 'media_01', size: { height: 512, width: 512 }, status: 'success', url: 'object-url' }] }],
+      data: [
+        {
+          created_at: 1675732000,
+          generation_id: 'gen_01',
+          images: [{ id: 'media_01', size: { height: 512, width: 512 }, status: 'success', url: 'object-url' }],
+        },
+      ],
       err: {},
       pagination: { page: 1, page_size: 10, total: 100 },
     };

@@ -10,7 +10,10 @@ import { stringifyYaml } from '../../src/openapi/yaml.js';
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const read = (path: string) => readFileSync(join(packageRoot, path), 'utf8');
 const versions = ['baseline', '2024-09-04', '2024-11-08', '2024-12-04', '2025-03-06', '2025-05-07'];
-const pairs: [yamlPath: string, jsonPath: string][] = [['openapi/openapi.yaml', 'openapi/openapi.json'], ...versions.map((v): [string, string] => [`openapi/versions/${v}.yaml`, `openapi/versions/${v}.json`])];
+const pairs: [yamlPath: string, jsonPath: string][] = [
+  ['openapi/openapi.yaml', 'openapi/openapi.json'],
+  ...versions.map((v): [string, string] => [`openapi/versions/${v}.yaml`, `openapi/versions/${v}.json`]),
+];
 
 describe('emitted YAML', () => {
   it.each(pairs)('%s loads as its JSON twin under YAML 1.1 and 1.2', (yamlPath, jsonPath) => {
@@ -21,7 +24,34 @@ describe('emitted YAML', () => {
 
 describe('stringifyYaml', () => {
   // Each of these is a plain string in YAML 1.2 and something else in YAML 1.1 (or the reverse).
-  const tricky = ['1:1', '16:9', '190:20:30', 'yes', 'No', 'on', 'OFF', 'y', 'n', '0o17', '017', '0x1F', '1_000', '2024-09-04', '2001-12-14t21:59:43.10-05:00', '.inf', '-.Inf', '.NaN', '~', 'null', 'true', '1e3', '+1', '0b101', '<<', '='];
+  const tricky = [
+    '1:1',
+    '16:9',
+    '190:20:30',
+    'yes',
+    'No',
+    'on',
+    'OFF',
+    'y',
+    'n',
+    '0o17',
+    '017',
+    '0x1F',
+    '1_000',
+    '2024-09-04',
+    '2001-12-14t21:59:43.10-05:00',
+    '.inf',
+    '-.Inf',
+    '.NaN',
+    '~',
+    'null',
+    'true',
+    '1e3',
+    '+1',
+    '0b101',
+    '<<',
+    '=',
+  ];
 
   it('quotes the strings a YAML 1.1 or 1.2 loader would read as something else, keys included', () => {
     const value = { list: tricky, byKey: Object.fromEntries(tricky.map((t) => [t, t])), plain: 'a plain string', number: 61, flag: true, nothing: null };

@@ -2,11 +2,11 @@
 // JSON Schema 2020-12 validator, against the emitted document.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkGenerationRequest } from '../../src/rules/check.js';
 import * as docs from '../../src/examples/live-docs.js';
 import { operationsById } from '../../src/operations.js';
-import { validate, formatIssue } from '../../src/rules/issues.js';
 import { GenerationRequest } from '../../src/resources/generation-request.js';
+import { checkGenerationRequest } from '../../src/rules/check.js';
+import { formatIssue, validate } from '../../src/rules/issues.js';
 import { newest } from '../support/documents.js';
 import { jsonSchemaValidator } from '../support/json-schema.js';
 
@@ -131,6 +131,8 @@ describe('the generate response example', () => {
   it('validates verbatim as far as the docs show it', () => {
     const result = validate(operationsById.generateMedia!.success.schema, docs.generateResponseAsShown);
     // Only `type`, which the interface description adds and the cut example does not reach, is missing.
-    expect(result.errors.map((e) => [formatIssue(e), e.rule, e.source])).toEqual([['data.media[0].type: required', 'GeneratedMedia.type.required', 'interface']]);
+    expect(result.errors.map((e) => [formatIssue(e), e.rule, e.source])).toEqual([
+      ['data.media[0].type: required', 'GeneratedMedia.type.required', 'interface'],
+    ]);
   });
 });

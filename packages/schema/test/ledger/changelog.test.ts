@@ -31,15 +31,11 @@ describe('renderChangelog', () => {
     const flux = markdown.slice(markdown.indexOf('## 2024-12-04'), markdown.indexOf('## 2024-11-08'));
     expect(flux).toContain('- `flux` added to `ControlnetType`\n');
     const catalogue = markdown.slice(markdown.indexOf('## 2024-11-08'), markdown.indexOf('## 2024-09-04'));
-    expect(catalogue).toContain(
-      '- query parameter `type` added to `listModels`, `listStyles`, `listControlnets` and `listLoras`\n',
-    );
+    expect(catalogue).toContain('- query parameter `type` added to `listModels`, `listStyles`, `listControlnets` and `listLoras`\n');
   });
 
   it('describes every instruction kind', () => {
-    expect(describeInstruction({ op: 'param_added', operations: ['a'], in: 'header', name: 'X-Trace' })).toBe(
-      'header parameter `X-Trace` added to `a`',
-    );
+    expect(describeInstruction({ op: 'param_added', operations: ['a'], in: 'header', name: 'X-Trace' })).toBe('header parameter `X-Trace` added to `a`');
     expect(describeInstruction({ op: 'param_renamed', operations: ['a', 'b'], in: 'query', from: 'p', to: 'q' })).toBe(
       'query parameter `p` of `a` and `b` renamed to `q`',
     );

@@ -2,8 +2,8 @@
 // brought in is absent from every document before that date, and present from it on — checked on
 // the documents emitted from the real schemas, one test per version.
 import { describe, expect, it } from 'vitest';
-import { ledger } from '../../src/ledger/changes.js';
 import { describeInstruction } from '../../src/ledger/changelog.js';
+import { ledger } from '../../src/ledger/changes.js';
 import { documentsByVersion, validateLedger } from '../../src/ledger/document.js';
 import { fieldDeprecated, ruleAdded } from '../../src/ledger/instructions.js';
 import { versionKeys } from '../../src/ledger/versions.js';
@@ -56,7 +56,8 @@ describe('dated rules and deprecations in the emitted documents', () => {
     const fromLedger = ledger.flatMap((c) => c.instructions.flatMap((i) => (i.op === 'field_deprecated' ? [`${i.schema}.${i.field}`] : [])));
     const marked: string[] = [];
     for (const [name, schema] of Object.entries(newest.components.schemas) as [string, any][]) {
-      for (const [field, property] of Object.entries(schema.properties ?? {}) as [string, any][]) if (property.deprecated === true) marked.push(`${name}.${field}`);
+      for (const [field, property] of Object.entries(schema.properties ?? {}) as [string, any][])
+        if (property.deprecated === true) marked.push(`${name}.${field}`);
     }
     expect(marked.sort()).toEqual(fromLedger.sort());
   });
@@ -73,6 +74,8 @@ describe('rule_added and field_deprecated instructions', () => {
 
   it('read as changelog lines', () => {
     expect(describeInstruction(ruleAdded('GenerationItem', 'flux_control_net_modes'))).toBe('rule `flux_control_net_modes` applies to `GenerationItem`');
-    expect(describeInstruction(fieldDeprecated('CharacterSettings', 'weight', { use: 'mode' }))).toBe('`CharacterSettings.weight` deprecated in favour of `mode`');
+    expect(describeInstruction(fieldDeprecated('CharacterSettings', 'weight', { use: 'mode' }))).toBe(
+      '`CharacterSettings.weight` deprecated in favour of `mode`',
+    );
   });
 });

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  documentAt,
-  documentsByVersion,
-  fieldAdded,
-  fieldRenamed,
-  ledger,
-  validateLedger,
-  versionKeys,
-  type VersionChange,
-} from '../../src/ledger/index.js';
+import { documentAt, documentsByVersion, fieldAdded, fieldRenamed, ledger, type VersionChange, validateLedger, versionKeys } from '../../src/ledger/index.js';
 import { jsonDiff, structuralDiff } from './json-diff.js';
 import { deepFreeze, dig, loadNewest } from './support.js';
 
@@ -120,9 +111,7 @@ describe('documentsByVersion', () => {
           {
             generation_id: 'gen_01',
             created_at: '2025-05-07T10:00:00Z',
-            images: [
-              { id: 'med_1', size: { height: 1024, width: 1024 }, status: 'success', url: 'https://cdn.rendernet.ai/med_1.png' },
-            ],
+            images: [{ id: 'med_1', size: { height: 1024, width: 1024 }, status: 'success', url: 'https://cdn.rendernet.ai/med_1.png' }],
           },
         ],
         err: null,
@@ -144,7 +133,9 @@ describe('documentsByVersion', () => {
 
     it('drops the examples that use what did not exist yet', () => {
       expect(Object.keys(requestExamples('baseline'))).toEqual(['image']);
-      expect(requestExamples('baseline').image).toEqual(dig(newest, 'paths', '/pub/v1/generations', 'post', 'requestBody', 'content', 'application/json', 'examples', 'image'));
+      expect(requestExamples('baseline').image).toEqual(
+        dig(newest, 'paths', '/pub/v1/generations', 'post', 'requestBody', 'content', 'application/json', 'examples', 'image'),
+      );
     });
   });
 
@@ -260,15 +251,15 @@ describe('validating the ledger against the document', () => {
     expect(() => validateLedger(newest, [entry([{ op: 'enum_value_added', schema: 'ControlnetType', value: 'sd3' }])])).toThrow(
       /the enum of "ControlnetType" has no value "sd3"/,
     );
-    expect(() =>
-      validateLedger(newest, [entry([{ op: 'param_added', operations: ['listNothing'], in: 'query', name: 'type' }])]),
-    ).toThrow(/operation "listNothing" is not in the document/);
+    expect(() => validateLedger(newest, [entry([{ op: 'param_added', operations: ['listNothing'], in: 'query', name: 'type' }])])).toThrow(
+      /operation "listNothing" is not in the document/,
+    );
     expect(() => validateLedger(newest, [entry([{ op: 'param_added', operations: ['listModels'], in: 'query', name: 'sort' }])])).toThrow(
       /operation "listModels" has no query parameter "sort"/,
     );
-    expect(() =>
-      validateLedger(newest, [entry([{ op: 'param_renamed', operations: ['listModels'], in: 'header', from: 'a', to: 'type' }])]),
-    ).toThrow(/has no header parameter "type"/);
+    expect(() => validateLedger(newest, [entry([{ op: 'param_renamed', operations: ['listModels'], in: 'header', from: 'a', to: 'type' }])])).toThrow(
+      /has no header parameter "type"/,
+    );
   });
 
   it('validates each entry against the document as of its date', () => {
@@ -291,10 +282,7 @@ describe('reverting inside composed schemas', () => {
       '/things/{thing_id}': {
         get: {
           operationId: 'getThing',
-          parameters: [
-            { $ref: '#/components/parameters/ThingId' },
-            { name: 'fields', in: 'query', schema: { type: 'string' } },
-          ],
+          parameters: [{ $ref: '#/components/parameters/ThingId' }, { name: 'fields', in: 'query', schema: { type: 'string' } }],
           responses: {
             '200': {
               description: 'ok',

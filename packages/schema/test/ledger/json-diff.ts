@@ -2,8 +2,7 @@
 // compared key by key; arrays index by index when their lengths match, else as a whole.
 const escape = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function jsonDiff(a: unknown, b: unknown, pointer = ''): string[] {
   if (Array.isArray(a) && Array.isArray(b)) {

@@ -6,9 +6,9 @@ import {
   fieldRenamed,
   ledger,
   renderPlanModule,
+  type TransformPlan,
   upgradeRequest,
   upgradeResponse,
-  type TransformPlan,
   type VersionChange,
 } from '../../src/ledger/index.js';
 import { loadNewest } from './support.js';

@@ -7,8 +7,8 @@ import {
   upgradeRequest,
   upgradeResponse,
   VersionIncompatibleError,
-  versionKeys,
   type VersionKey,
+  versionKeys,
 } from '../../src/ledger/index.js';
 import { deepFreeze, loadNewest } from './support.js';
 
@@ -288,10 +288,7 @@ describe('requests', () => {
   });
 
   it('passes through what every version has', () => {
-    expect(downgradeRequest(plan, 'generateMedia', { body: [imageItem, legacyCharacterItem] }, 'baseline').body).toEqual([
-      imageItem,
-      legacyCharacterItem,
-    ]);
+    expect(downgradeRequest(plan, 'generateMedia', { body: [imageItem, legacyCharacterItem] }, 'baseline').body).toEqual([imageItem, legacyCharacterItem]);
     expect(downgradeRequest(plan, 'getGeneration', {}, 'baseline')).toEqual({ body: undefined, query: undefined });
   });
 

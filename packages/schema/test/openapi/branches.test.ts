@@ -6,7 +6,11 @@ import { jsonSchemaValidator } from '../support/json-schema.js';
 
 // The emitted documents: what Prism, the client's generator and any user's generator read.
 const files = emitFiles();
-const documents = Object.fromEntries(Object.keys(files).filter((path) => path.endsWith('.json')).map((path) => [path, JSON.parse(files[path]!)]));
+const documents = Object.fromEntries(
+  Object.keys(files)
+    .filter((path) => path.endsWith('.json'))
+    .map((path) => [path, JSON.parse(files[path]!)]),
+);
 const newest = documents['openapi/openapi.json'];
 
 function untypedBranches(node: unknown, at: string, out: string[]): string[] {

@@ -66,9 +66,11 @@ describe('the emitted OpenAPI document', () => {
 
   it('no operation is undeclared for one plausible 4xx or 5xx over another', () => {
     for (const op of operationList) {
-      for (const status of [400, 403, 404, 409, 410, 413, 415, 418, 422, 429, 500, 502, 503, 504]) expect(declaresStatus(op, status), `${op.operationId} ${status}`).toBe(true);
+      for (const status of [400, 403, 404, 409, 410, 413, 415, 418, 422, 429, 500, 502, 503, 504])
+        expect(declaresStatus(op, status), `${op.operationId} ${status}`).toBe(true);
       expect(declaresStatus(op, op.success.status)).toBe(true);
-      for (const status of [op.success.status === 200 ? 201 : 200, 204, 301, 302, 600]) expect(declaresStatus(op, status), `${op.operationId} ${status}`).toBe(false);
+      for (const status of [op.success.status === 200 ? 201 : 200, 204, 301, 302, 600])
+        expect(declaresStatus(op, status), `${op.operationId} ${status}`).toBe(false);
     }
   });
 
@@ -81,7 +83,8 @@ describe('the emitted OpenAPI document', () => {
     expect(s.GenerationItem.properties.cfg_scale).toMatchObject({ minimum: 4, maximum: 127 });
     expect(s.GenerationItem.properties.steps).toMatchObject({ type: 'integer', minimum: 10, maximum: 3020 });
     // No source forbids unknown request fields, and "one kind per item" is a "should": neither is in the document.
-    for (const name of ['GenerationItem', 'Prompt', 'Narrator', 'CreateCharacterRequest', 'UploadAssetRequest', 'SizeInput']) expect(s[name].additionalProperties, name).toBeUndefined();
+    for (const name of ['GenerationItem', 'Prompt', 'Narrator', 'CreateCharacterRequest', 'UploadAssetRequest', 'SizeInput'])
+      expect(s[name].additionalProperties, name).toBeUndefined();
     expect(s.GenerationItem.anyOf).toBeUndefined();
     expect(s.GenerationItem.allOf[0]).toMatchObject({ 'x-rule': 'flux_control_net_modes', if: expect.any(Object) });
     expect(s.VideoAnyone.properties.prompt.maxLength).toBe(500);
@@ -96,7 +99,10 @@ describe('the emitted OpenAPI document', () => {
   });
 
   it('uses 201 where the docs show it and 200 elsewhere', () => {
-    const created = allOperations().filter((o) => o.op.responses['201']).map((o) => o.op.operationId).sort();
+    const created = allOperations()
+      .filter((o) => o.op.responses['201'])
+      .map((o) => o.op.operationId)
+      .sort();
     expect(created).toEqual(['createCharacter', 'uploadAsset', 'uploadAssetV2']);
   });
 });

@@ -1,7 +1,8 @@
 // A JSON Schema 2020-12 validator over an emitted OpenAPI document: compile any component or any
 // operation's request/response schema, resolving `$ref`s inside the document.
-import { Ajv2020 } from 'ajv/dist/2020.js';
+
 import type { ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 
 type Doc = { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, unknown> } };
 

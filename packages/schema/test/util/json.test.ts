@@ -15,7 +15,11 @@ describe('renameKey', () => {
   it('renames in place and keeps the key position', () => {
     const object = { a: 1, size: 2, c: 3 };
     expect(renameKey(object, 'size', 'dim')).toBe(true);
-    expect(Object.entries(object)).toEqual([['a', 1], ['dim', 2], ['c', 3]]);
+    expect(Object.entries(object)).toEqual([
+      ['a', 1],
+      ['dim', 2],
+      ['c', 3],
+    ]);
   });
 
   it('reports a missing key and leaves the object alone', () => {
@@ -27,6 +31,8 @@ describe('renameKey', () => {
 
 describe('formatIssue', () => {
   it('is the rules module formatter, path-precise', () => {
-    expect(formatIssue({ path: [0, 'video_anyone', 'prompt'], message: 'at most 500 characters' } as never)).toBe('[0].video_anyone.prompt: at most 500 characters');
+    expect(formatIssue({ path: [0, 'video_anyone', 'prompt'], message: 'at most 500 characters' } as never)).toBe(
+      '[0].video_anyone.prompt: at most 500 characters',
+    );
   });
 });

@@ -1,6 +1,6 @@
 // The key masker masks a key where it is a value, and a short key corrupts nothing around it.
 import { describe, expect, it } from 'vitest';
-import { MASK, MIN_EMBEDDED_KEY_LENGTH, createKeyMasker } from '../../src/util/index.js';
+import { createKeyMasker, MASK, MIN_EMBEDDED_KEY_LENGTH } from '../../src/util/index.js';
 
 const LONG = 'sk_live_0123456789abcdef';
 const PLUS = 'k+y/=0123456'; // changes when URL-encoded
@@ -22,7 +22,10 @@ describe('a long key', () => {
   it('masks header values, URLs, JSON and curl lines', () => {
     expect(mask.headers({ 'X-API-KEY': LONG, Accept: 'application/json' })).toEqual({ 'X-API-KEY': MASK, Accept: 'application/json' });
     expect(mask.url(`https://api.example/pub/v1/models?key=${LONG}&page=1`)).toBe(`https://api.example/pub/v1/models?key=${MASK}&page=1`);
-    expect(mask.json({ err: { message: `bad key ${LONG}` }, list: [LONG, 1, true, null] })).toEqual({ err: { message: `bad key ${MASK}` }, list: [MASK, 1, true, null] });
+    expect(mask.json({ err: { message: `bad key ${LONG}` }, list: [LONG, 1, true, null] })).toEqual({
+      err: { message: `bad key ${MASK}` },
+      list: [MASK, 1, true, null],
+    });
     expect(mask.curl(`curl -X GET 'https://api.example/x?k=${LONG}' -H 'X-API-KEY: ${LONG}'`)).toBe(
       `curl -X GET 'https://api.example/x?k=${MASK}' -H 'X-API-KEY: ${MASK}'`,
     );

@@ -1,7 +1,7 @@
 // The tiny PNG: a structurally valid file (signature, chunk CRCs, zlib stream) whose size reads back.
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PNG_SIGNATURE, crc32, makePng, pngSize, storedDeflate } from '../../src/util/index.js';
+import { crc32, makePng, PNG_SIGNATURE, pngSize, storedDeflate } from '../../src/util/index.js';
 
 function chunks(bytes: Uint8Array): { type: string; data: Uint8Array }[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

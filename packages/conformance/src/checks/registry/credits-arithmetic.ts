@@ -1,9 +1,9 @@
-import { among } from '../applies.js';
-import { baseItem } from '../cases.js';
-import { isSuccess } from '../response.js';
 import type { RunContext } from '../../engine/context.js';
 import type { Exchange } from '../../engine/http.js';
+import { among } from '../applies.js';
+import { baseItem } from '../cases.js';
 import { defineCheck } from '../define.js';
+import { isSuccess } from '../response.js';
 import { dataOf, isObject, summary } from './sequence.js';
 
 async function sequence(run: RunContext): Promise<void> {
@@ -38,7 +38,12 @@ async function sequence(run: RunContext): Promise<void> {
     const remaining = numbers(exchange)?.remaining ?? Number.NaN;
     // A budgeted run estimates once more inside generate(); the balance is read again below anyway.
     const expected = e1.balance - e1.estimated;
-    judge('generateMedia', remaining === expected, `credits_remaining ${remaining} after spending an estimate of ${e1.estimated} from ${e1.balance} (expected ${expected})`, exchange);
+    judge(
+      'generateMedia',
+      remaining === expected,
+      `credits_remaining ${remaining} after spending an estimate of ${e1.estimated} from ${e1.balance} (expected ${expected})`,
+      exchange,
+    );
     const second = await run.exercise({ operationId: 'estimateGeneration', label: 'balance after generating', body }, 'stateful', 'accept');
     const e2 = numbers(second.exchange);
     judge('estimateGeneration', e2?.balance === remaining, `balance ${e2?.balance} after the generation, credits_remaining said ${remaining}`, second.exchange);
@@ -47,21 +52,41 @@ async function sequence(run: RunContext): Promise<void> {
   const portrait = run.fixtures.portraitAssetId;
   // Under --max-credits a request above the balance cannot be sent: if the server wrongly took it,
   // it would spend more than the cap allows.
-  if (run.budget.capped && portrait) run.note('credits_arithmetic: a cost above the balance is not sent under --max-credits (the refusal with 402 is checked only without a cap)');
+  if (run.budget.capped && portrait)
+    run.note('credits_arithmetic: a cost above the balance is not sent under --max-credits (the refusal with 402 is checked only without a cap)');
   if (!run.target.live && portrait && !run.budget.capped) {
-    const balanceNow = numbers((await run.raw({ operationId: 'estimateGeneration', label: 'balance', body })))?.balance ?? e1.balance;
+    const balanceNow = numbers(await run.raw({ operationId: 'estimateGeneration', label: 'balance', body }))?.balance ?? e1.balance;
     const duration = (Math.floor(balanceNow / 5) + 1) * 5;
     const costly = [{ video_anyone: { asset_id: portrait, prompt: 'a very long video', duration } }];
     const estimate = await run.exercise({ operationId: 'estimateGeneration', label: `estimate a ${duration} s video`, body: costly }, 'stateful', 'accept');
     const e3 = numbers(estimate.exchange);
     if (e3 && isSuccess(estimate.exchange.status) && e3.estimated > e3.balance) {
-      const over = await run.exercise({ operationId: 'generateMedia', label: `generate above the balance (${e3.estimated} > ${e3.balance})`, body: costly }, 'stateful', 'none');
-      judge('generateMedia', over.exchange.status === 402, `a generation costing ${e3.estimated} with a balance of ${e3.balance} answered ${over.exchange.status}, expected 402`, over.exchange);
+      const over = await run.exercise(
+        { operationId: 'generateMedia', label: `generate above the balance (${e3.estimated} > ${e3.balance})`, body: costly },
+        'stateful',
+        'none',
+      );
+      judge(
+        'generateMedia',
+        over.exchange.status === 402,
+        `a generation costing ${e3.estimated} with a balance of ${e3.balance} answered ${over.exchange.status}, expected 402`,
+        over.exchange,
+      );
       const e4 = numbers(await run.raw({ operationId: 'estimateGeneration', label: 'balance after the refusal', body }));
-      judge('estimateGeneration', e4?.balance === e3.balance, `the balance moved from ${e3.balance} to ${e4?.balance} after a refused generation`, estimate.exchange);
+      judge(
+        'estimateGeneration',
+        e4?.balance === e3.balance,
+        `the balance moved from ${e3.balance} to ${e4?.balance} after a refused generation`,
+        estimate.exchange,
+      );
     }
   }
-  summary(run, check, ['estimateGeneration', 'generateMedia'], failures ? `failed (${failures})` : `estimate ${e1.estimated} from balance ${e1.balance} adds up`);
+  summary(
+    run,
+    check,
+    ['estimateGeneration', 'generateMedia'],
+    failures ? `failed (${failures})` : `estimate ${e1.estimated} from balance ${e1.balance} adds up`,
+  );
 }
 
 export default defineCheck({

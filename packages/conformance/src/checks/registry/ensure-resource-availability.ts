@@ -1,6 +1,6 @@
-import { among } from '../applies.js';
 import type { RunContext } from '../../engine/context.js';
 import type { Exchange } from '../../engine/http.js';
+import { among } from '../applies.js';
 import { defineCheck } from '../define.js';
 import { dataOf, isObject, mediaIdsOf, summary } from './sequence.js';
 
@@ -23,9 +23,18 @@ async function sequence(run: RunContext): Promise<void> {
     for (const mediaId of fixtures.mediaIds) {
       const media = await run.exercise({ operationId: 'getMedia', label: `read back media ${mediaId}`, params: { media_id: mediaId } }, 'stateful', 'accept');
       const item = dataOf(media.exchange);
-      judge('getMedia', media.exchange.status === 200 && isObject(item) && item.id === mediaId, `media ${mediaId} just created: get answered ${media.exchange.status}`, media.exchange);
+      judge(
+        'getMedia',
+        media.exchange.status === 200 && isObject(item) && item.id === mediaId,
+        `media ${mediaId} just created: get answered ${media.exchange.status}`,
+        media.exchange,
+      );
     }
-    const listed = await run.exercise({ operationId: 'listGenerations', label: `list by generation_id ${id}`, query: { generation_id: id } }, 'stateful', 'accept');
+    const listed = await run.exercise(
+      { operationId: 'listGenerations', label: `list by generation_id ${id}`, query: { generation_id: id } },
+      'stateful',
+      'accept',
+    );
     const list = dataOf(listed.exchange);
     judge(
       'listGenerations',
@@ -46,7 +55,11 @@ async function sequence(run: RunContext): Promise<void> {
     let found = false;
     let last: Exchange | undefined;
     for (let page = 1; page <= 10 && !found; page++) {
-      const listed = await run.exercise({ operationId: 'listCharacters', label: `find character ${fixtures.characterId} (page ${page})`, query: { page, page_size: 50 } }, 'stateful', 'accept');
+      const listed = await run.exercise(
+        { operationId: 'listCharacters', label: `find character ${fixtures.characterId} (page ${page})`, query: { page, page_size: 50 } },
+        'stateful',
+        'accept',
+      );
       last = listed.exchange;
       const list = dataOf(listed.exchange);
       if (!Array.isArray(list) || list.length === 0) break;
@@ -56,7 +69,12 @@ async function sequence(run: RunContext): Promise<void> {
     judge('listCharacters', found, message, last);
     judge('createCharacter', found, message, last);
   }
-  summary(run, check, ['generateMedia', 'getGeneration', 'getMedia', 'listGenerations', 'getAssetV2', 'listCharacters'], failures ? `failed (${failures})` : 'created resources read back');
+  summary(
+    run,
+    check,
+    ['generateMedia', 'getGeneration', 'getMedia', 'listGenerations', 'getAssetV2', 'listCharacters'],
+    failures ? `failed (${failures})` : 'created resources read back',
+  );
 }
 
 export default defineCheck({

@@ -1,8 +1,8 @@
 import { normalizeBaseModel } from '@mediagen/schema';
-import { hasTypeFilter } from '../applies.js';
-import { isSuccess } from '../response.js';
 import type { RunContext } from '../../engine/context.js';
+import { hasTypeFilter } from '../applies.js';
 import { defineCheck } from '../define.js';
+import { isSuccess } from '../response.js';
 import { counter, isObject, itemsOf, mediaIdsOf, summary } from './sequence.js';
 
 async function sequence(run: RunContext): Promise<void> {
@@ -10,7 +10,11 @@ async function sequence(run: RunContext): Promise<void> {
   const { tally, judge } = counter(run, check);
   const mediaId = run.fixtures.mediaIds[0];
   if (mediaId && run.ops.some((o) => o.operationId === 'listGenerations')) {
-    const listed = await run.exercise({ operationId: 'listGenerations', label: `filter by media_id ${mediaId}`, query: { media_id: mediaId, page_size: 50 } }, 'stateful', 'accept');
+    const listed = await run.exercise(
+      { operationId: 'listGenerations', label: `filter by media_id ${mediaId}`, query: { media_id: mediaId, page_size: 50 } },
+      'stateful',
+      'accept',
+    );
     const list = itemsOf(listed.exchange);
     const strangers = list.filter((g) => !mediaIdsOf(g).includes(mediaId));
     judge(
@@ -21,7 +25,11 @@ async function sequence(run: RunContext): Promise<void> {
         : `?media_id=${mediaId} lists ${strangers.length} generation(s) that do not contain it (e.g. ${JSON.stringify(strangers[0]?.generation_id)})`,
       listed.exchange,
     );
-    const success = await run.exercise({ operationId: 'listGenerations', label: 'filter by status=success', query: { status: 'success', page_size: 50 } }, 'stateful', 'accept');
+    const success = await run.exercise(
+      { operationId: 'listGenerations', label: 'filter by status=success', query: { status: 'success', page_size: 50 } },
+      'stateful',
+      'accept',
+    );
     const unsuccessful = itemsOf(success.exchange).filter((g) => {
       const media = isObject(g) ? (g.media ?? g.images) : undefined;
       return Array.isArray(media) && !media.some((m) => isObject(m) && m.status === 'success');
@@ -41,7 +49,11 @@ async function sequence(run: RunContext): Promise<void> {
       run.skip(op.operationId, check, 'the target has no flux items beside others to filter');
       continue;
     }
-    const listed = await run.exercise({ operationId: op.operationId, label: 'filter by type=flux', query: { type: 'flux', page: 1, page_size: 50 } }, 'stateful', 'accept');
+    const listed = await run.exercise(
+      { operationId: op.operationId, label: 'filter by type=flux', query: { type: 'flux', page: 1, page_size: 50 } },
+      'stateful',
+      'accept',
+    );
     const others = itemsOf(listed.exchange).filter((item) => !flux(item));
     judge(
       op.operationId,
@@ -50,12 +62,18 @@ async function sequence(run: RunContext): Promise<void> {
       listed.exchange,
     );
   }
-  summary(run, check, ['listGenerations', 'listModels', 'listStyles', 'listLoras'], tally.failures ? `failed (${tally.failures})` : `${tally.judged} filter(s) honoured`);
+  summary(
+    run,
+    check,
+    ['listGenerations', 'listModels', 'listStyles', 'listLoras'],
+    tally.failures ? `failed (${tally.failures})` : `${tally.judged} filter(s) honoured`,
+  );
 }
 
 export default defineCheck({
   id: 'filter_conformance',
-  description: 'Filters filter: ?media_id lists only generations that contain it, ?status=success only generations with a successful item, ?type=flux only flux items.',
+  description:
+    'Filters filter: ?media_id lists only generations that contain it, ?status=success only generations with a successful item, ?type=flux only flux items.',
   severity: 'error',
   category: 'stateful',
   appliesTo: (op) => op.operationId === 'listGenerations' || hasTypeFilter(op),

@@ -1,7 +1,7 @@
 import { TERMINAL_MEDIA_STATUSES } from '@mediagen/schema';
-import { among } from '../applies.js';
 import type { RunContext } from '../../engine/context.js';
 import type { Exchange } from '../../engine/http.js';
+import { among } from '../applies.js';
 import { defineCheck } from '../define.js';
 import { dataOf, isObject, sleep, summary } from './sequence.js';
 
@@ -48,7 +48,11 @@ async function sequence(run: RunContext): Promise<void> {
     }
     if (Date.now() > deadline) {
       const stuck = mediaIds.filter((id) => !TERMINAL.has(last.get(id) ?? ''));
-      if (stuck.length > 0) problems.push({ message: `media ${stuck.join(', ')} still ${stuck.map((id) => last.get(id)).join('/')} after ${timeout} ms`, ...(lastExchange ? { exchange: lastExchange } : {}) });
+      if (stuck.length > 0)
+        problems.push({
+          message: `media ${stuck.join(', ')} still ${stuck.map((id) => last.get(id)).join('/')} after ${timeout} ms`,
+          ...(lastExchange ? { exchange: lastExchange } : {}),
+        });
       break;
     }
     await sleep(delay);
@@ -56,17 +60,27 @@ async function sequence(run: RunContext): Promise<void> {
   }
   // The generation agrees with its media once they are done.
   if (problems.length === 0 && run.fixtures.generationId) {
-    const exchange = await run.raw({ operationId: 'getGeneration', label: 'generation after its media finished', params: { generation_id: run.fixtures.generationId } });
+    const exchange = await run.raw({
+      operationId: 'getGeneration',
+      label: 'generation after its media finished',
+      params: { generation_id: run.fixtures.generationId },
+    });
     const data = dataOf(exchange);
     const list = isObject(data) ? (data.media ?? data.images) : undefined;
     const media = Array.isArray(list) ? list.filter(isObject) : [];
     const disagree = media.filter((m) => typeof m.id === 'string' && last.has(m.id) && m.status !== last.get(m.id));
-    if (disagree.length > 0) problems.push({ message: `getGeneration shows ${disagree.map((m) => `${m.id}=${m.status}`).join(', ')}, getMedia said otherwise`, exchange });
+    if (disagree.length > 0)
+      problems.push({ message: `getGeneration shows ${disagree.map((m) => `${m.id}=${m.status}`).join(', ')}, getMedia said otherwise`, exchange });
   }
   const ok = problems.length === 0;
   const message = ok ? 'ok' : problems[0]!.message;
   for (const op of ['generateMedia', 'getMedia', 'getGeneration']) run.judge(op, check, ok, message, 'stateful', problems[0]?.exchange);
-  summary(run, check, ['generateMedia', 'getMedia', 'getGeneration'], ok ? `${mediaIds.length} media reached ${[...new Set(last.values())].join('/')}` : `failed: ${message}`);
+  summary(
+    run,
+    check,
+    ['generateMedia', 'getMedia', 'getGeneration'],
+    ok ? `${mediaIds.length} media reached ${[...new Set(last.values())].join('/')}` : `failed: ${message}`,
+  );
 }
 
 export default defineCheck({

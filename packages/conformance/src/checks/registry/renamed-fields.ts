@@ -10,9 +10,14 @@ async function sequence(run: RunContext): Promise<void> {
   if (!mediaId || !run.selects('renamed_fields')) return;
   const all = await run.raw({ operationId: 'listGenerations', label: 'unfiltered', query: { page_size: 50 } });
   const total = Array.isArray(dataOf(all)) ? (dataOf(all) as unknown[]).length : 0;
-  const legacy = await run.exercise({ operationId: 'listGenerations', label: `legacy image_id ${mediaId}`, query: { image_id: mediaId, page_size: 50 } }, 'stateful', 'none');
+  const legacy = await run.exercise(
+    { operationId: 'listGenerations', label: `legacy image_id ${mediaId}`, query: { image_id: mediaId, page_size: 50 } },
+    'stateful',
+    'none',
+  );
   const legacyList = dataOf(legacy.exchange);
-  const honoured = isSuccess(legacy.exchange.status) && Array.isArray(legacyList) && total > legacyList.length && legacyList.every((g) => mediaIdsOf(g).includes(mediaId));
+  const honoured =
+    isSuccess(legacy.exchange.status) && Array.isArray(legacyList) && total > legacyList.length && legacyList.every((g) => mediaIdsOf(g).includes(mediaId));
   run.judge('listGenerations', 'renamed_fields', !honoured, `the legacy query parameter image_id still filters the generations`, 'stateful', legacy.exchange);
 }
 

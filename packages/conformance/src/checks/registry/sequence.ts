@@ -8,7 +8,12 @@ export const dataOf = (exchange: Exchange): unknown => (isObject(exchange.json) 
 /** Media ids of a generation (an older server's `images` too: renamed_fields reports the name). */
 export const mediaIdsOf = (generation: unknown): string[] => {
   const media = isObject(generation) ? (generation.media ?? generation.images) : undefined;
-  return Array.isArray(media) ? media.filter(isObject).map((m) => m.id).filter((id): id is string => typeof id === 'string') : [];
+  return Array.isArray(media)
+    ? media
+        .filter(isObject)
+        .map((m) => m.id)
+        .filter((id): id is string => typeof id === 'string')
+    : [];
 };
 export const itemsOf = (exchange: Exchange): Record<string, unknown>[] => {
   const data = dataOf(exchange);
@@ -19,7 +24,12 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** The progress line a sequence ends with. */
 export function summary(run: RunContext, check: string, operations: string[], detail: string): void {
   if (!run.selects(check)) return;
-  run.emit({ type: 'stateful', check, outcome: detail.startsWith('skipped') ? 'skipped' : detail.startsWith('failed') ? 'failed' : 'passed', detail: `${operations.join(', ')}: ${detail}` });
+  run.emit({
+    type: 'stateful',
+    check,
+    outcome: detail.startsWith('skipped') ? 'skipped' : detail.startsWith('failed') ? 'failed' : 'passed',
+    detail: `${operations.join(', ')}: ${detail}`,
+  });
 }
 
 /** A judge that counts the failures of a sequence. */

@@ -1,8 +1,8 @@
-import { among } from '../applies.js';
-import { isSuccess } from '../response.js';
 import type { RunContext } from '../../engine/context.js';
 import type { Exchange } from '../../engine/http.js';
+import { among } from '../applies.js';
 import { defineCheck } from '../define.js';
+import { isSuccess } from '../response.js';
 import { dataOf, isObject, mediaIdsOf, summary } from './sequence.js';
 
 async function sequence(run: RunContext): Promise<void> {
@@ -23,12 +23,26 @@ async function sequence(run: RunContext): Promise<void> {
   };
   const del = await run.exercise({ operationId: 'deleteMedia', label: `delete media ${gone}`, params: { media_id: gone } }, 'stateful', 'accept');
   const deleted = dataOf(del.exchange);
-  judge('deleteMedia', isSuccess(del.exchange.status) && isObject(deleted) && deleted.id === gone, `delete media ${gone} answered ${del.exchange.status}${isObject(deleted) ? ` with id ${JSON.stringify(deleted.id)}` : ''}`, del.exchange);
+  judge(
+    'deleteMedia',
+    isSuccess(del.exchange.status) && isObject(deleted) && deleted.id === gone,
+    `delete media ${gone} answered ${del.exchange.status}${isObject(deleted) ? ` with id ${JSON.stringify(deleted.id)}` : ''}`,
+    del.exchange,
+  );
   const after = await run.exercise({ operationId: 'getMedia', label: `deleted media ${gone}`, params: { media_id: gone } }, 'stateful', 'none');
   judge('deleteMedia', after.exchange.status === 404, `deleted media ${gone} is still returned (status ${after.exchange.status})`, after.exchange);
   const sibling = await run.exercise({ operationId: 'getMedia', label: `sibling media ${kept}`, params: { media_id: kept } }, 'stateful', 'none');
-  judge('deleteMedia', sibling.exchange.status === 200, `sibling media ${kept} is gone after deleting ${gone} (status ${sibling.exchange.status})`, sibling.exchange);
-  const generation = await run.exercise({ operationId: 'getGeneration', label: `generation ${generationId} after deleting ${gone}`, params: { generation_id: generationId } }, 'stateful', 'none');
+  judge(
+    'deleteMedia',
+    sibling.exchange.status === 200,
+    `sibling media ${kept} is gone after deleting ${gone} (status ${sibling.exchange.status})`,
+    sibling.exchange,
+  );
+  const generation = await run.exercise(
+    { operationId: 'getGeneration', label: `generation ${generationId} after deleting ${gone}`, params: { generation_id: generationId } },
+    'stateful',
+    'none',
+  );
   const ids = mediaIdsOf(dataOf(generation.exchange));
   judge(
     'deleteMedia',
@@ -36,16 +50,47 @@ async function sequence(run: RunContext): Promise<void> {
     `generation ${generationId} after deleting ${gone}: status ${generation.exchange.status}, media [${ids.join(', ')}] (expected ${kept} and not ${gone})`,
     generation.exchange,
   );
-  const listed = await run.exercise({ operationId: 'listGenerations', label: `list by deleted media_id ${gone}`, query: { media_id: gone } }, 'stateful', 'accept');
+  const listed = await run.exercise(
+    { operationId: 'listGenerations', label: `list by deleted media_id ${gone}`, query: { media_id: gone } },
+    'stateful',
+    'accept',
+  );
   const list = dataOf(listed.exchange);
-  judge('deleteMedia', Array.isArray(list) && !list.some((g) => mediaIdsOf(g).includes(gone)), `deleted media ${gone} is still listed by ?media_id`, listed.exchange);
+  judge(
+    'deleteMedia',
+    Array.isArray(list) && !list.some((g) => mediaIdsOf(g).includes(gone)),
+    `deleted media ${gone} is still listed by ?media_id`,
+    listed.exchange,
+  );
 
-  const delGen = await run.exercise({ operationId: 'deleteGeneration', label: `delete generation ${generationId}`, params: { generation_id: generationId } }, 'stateful', 'accept');
+  const delGen = await run.exercise(
+    { operationId: 'deleteGeneration', label: `delete generation ${generationId}`, params: { generation_id: generationId } },
+    'stateful',
+    'accept',
+  );
   judge('deleteGeneration', isSuccess(delGen.exchange.status), `delete generation ${generationId} answered ${delGen.exchange.status}`, delGen.exchange);
-  const genAfter = await run.exercise({ operationId: 'getGeneration', label: `deleted generation ${generationId}`, params: { generation_id: generationId } }, 'stateful', 'none');
-  judge('deleteGeneration', genAfter.exchange.status === 404, `deleted generation ${generationId} is still returned (status ${genAfter.exchange.status})`, genAfter.exchange);
-  const keptAfter = await run.exercise({ operationId: 'getMedia', label: `media ${kept} of the deleted generation`, params: { media_id: kept } }, 'stateful', 'none');
-  judge('deleteGeneration', keptAfter.exchange.status === 404, `media ${kept} outlives its deleted generation (status ${keptAfter.exchange.status})`, keptAfter.exchange);
+  const genAfter = await run.exercise(
+    { operationId: 'getGeneration', label: `deleted generation ${generationId}`, params: { generation_id: generationId } },
+    'stateful',
+    'none',
+  );
+  judge(
+    'deleteGeneration',
+    genAfter.exchange.status === 404,
+    `deleted generation ${generationId} is still returned (status ${genAfter.exchange.status})`,
+    genAfter.exchange,
+  );
+  const keptAfter = await run.exercise(
+    { operationId: 'getMedia', label: `media ${kept} of the deleted generation`, params: { media_id: kept } },
+    'stateful',
+    'none',
+  );
+  judge(
+    'deleteGeneration',
+    keptAfter.exchange.status === 404,
+    `media ${kept} outlives its deleted generation (status ${keptAfter.exchange.status})`,
+    keptAfter.exchange,
+  );
   summary(run, check, ['deleteMedia', 'deleteGeneration'], failures ? `failed (${failures})` : 'deleted items gone, siblings kept');
 }
 

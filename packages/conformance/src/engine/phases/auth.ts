@@ -4,7 +4,7 @@ import type { OperationSpec } from '@mediagen/schema';
 import type { RequestCase } from '../../checks/cases.js';
 import type { PhaseContext } from '../context.js';
 import { bindToTarget, paramsFor } from '../fixtures.js';
-import { READ_ONLY, isSafe } from '../policy.js';
+import { isSafe, READ_ONLY } from '../policy.js';
 
 export async function runAuth(run: PhaseContext, op: OperationSpec): Promise<void> {
   const id = op.operationId;
@@ -17,7 +17,8 @@ export async function runAuth(run: PhaseContext, op: OperationSpec): Promise<voi
     return;
   }
   if (run.target.live && (op.spendsCredits || id === 'createCharacter')) {
-    const reason = 'live target: a server that ignored the key would spend credits or leave a character behind; auth is checked on the estimate and the other operations';
+    const reason =
+      'live target: a server that ignored the key would spend credits or leave a character behind; auth is checked on the estimate and the other operations';
     run.skip(id, 'auth_required', reason);
     run.skip(id, 'ignored_auth', reason);
     return;

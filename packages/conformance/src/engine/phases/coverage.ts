@@ -5,7 +5,7 @@ import { casesFor } from '../../checks/cases.js';
 import { breachBasis, isObligation } from '../basis.js';
 import type { PhaseContext } from '../context.js';
 import { mapLimit } from '../map-limit.js';
-import { READ_ONLY, isSafe } from '../policy.js';
+import { isSafe, READ_ONLY } from '../policy.js';
 
 export async function runCoverage(run: PhaseContext, op: OperationSpec): Promise<void> {
   const id = op.operationId;
@@ -32,13 +32,20 @@ export async function runCoverage(run: PhaseContext, op: OperationSpec): Promise
       return;
     }
     if (live && (id === 'generateMedia' || id === 'createCharacter')) {
-      run.skip(id, 'negative_data_rejection', 'live target: invalid bodies go to estimateGeneration only (a wrongly accepted one would spend credits or leave a character behind)');
+      run.skip(
+        id,
+        'negative_data_rejection',
+        'live target: invalid bodies go to estimateGeneration only (a wrongly accepted one would spend credits or leave a character behind)',
+      );
       return;
     }
   }
   // Under a budget every invalid body sent to an operation that spends is reserved at the price of a
   // valid one; those that break only assumptions are judged on the estimate alone (a lenient server
   // would rightly take them, and charge).
-  const negatives = op.spendsCredits && run.budget.capped ? cases.negative.filter((c) => isObligation(c.basis ?? breachBasis(op, { body: c.body }), run.strict)) : cases.negative;
+  const negatives =
+    op.spendsCredits && run.budget.capped
+      ? cases.negative.filter((c) => isObligation(c.basis ?? breachBasis(op, { body: c.body }), run.strict))
+      : cases.negative;
   await mapLimit(negatives, run.concurrency, async (c) => void (await run.exercise(c, 'coverage', 'reject')));
 }

@@ -4,7 +4,7 @@ import type { OperationSpec } from '@mediagen/schema';
 import type { RequestCase } from '../../checks/cases.js';
 import type { PhaseContext } from '../context.js';
 import { bindToTarget, paramsFor } from '../fixtures.js';
-import { READ_ONLY, isSafe } from '../policy.js';
+import { isSafe, READ_ONLY } from '../policy.js';
 import { examplesCoveredBySequence, uploadImage } from './setup.js';
 
 /** A valid request for the operation (the first example), with real ids when the run has them. */
@@ -15,7 +15,8 @@ async function exampleRequest(run: PhaseContext, op: OperationSpec): Promise<Req
   if (op.effect === 'delete' && run.fixtures.real) {
     if (!run.writes) return { unavailable: READ_ONLY };
     // use_after_free already deleted a media item and a generation, judged as valid requests.
-    if ((id === 'deleteMedia' || id === 'deleteGeneration') && examplesCoveredBySequence(run)) return { unavailable: 'the example is the use_after_free sequence’s own delete' };
+    if ((id === 'deleteMedia' || id === 'deleteGeneration') && examplesCoveredBySequence(run))
+      return { unavailable: 'the example is the use_after_free sequence’s own delete' };
     // A resource made for the occasion, so the fixtures survive.
     if (id === 'archiveAssets') {
       const asset = await uploadImage(run, 64, 64);
@@ -26,7 +27,11 @@ async function exampleRequest(run: PhaseContext, op: OperationSpec): Promise<Req
     if (!('generationId' in made)) return { unavailable: `could not make a generation to delete: ${made.refused}` };
     const mediaId = made.mediaIds[0];
     const params: Record<string, string> =
-      id === 'deleteGeneration' ? { generation_id: made.generationId } : id === 'deleteMedia' ? { media_id: mediaId ?? '' } : { generation_id: made.generationId, image_id: mediaId ?? '' };
+      id === 'deleteGeneration'
+        ? { generation_id: made.generationId }
+        : id === 'deleteMedia'
+          ? { media_id: mediaId ?? '' }
+          : { generation_id: made.generationId, image_id: mediaId ?? '' };
     return { ...base, label: `delete a resource made for it`, params };
   }
   if (op.params) {

@@ -20,14 +20,18 @@ async function discoverCatalogue(run: PhaseContext): Promise<void> {
   };
   const items = (json: unknown): Record<string, unknown>[] => (isObject(json) && Array.isArray(json.data) ? json.data.filter(isObject) : []);
   const named = (list: Record<string, unknown>[]) =>
-    list.filter((i) => typeof i.name === 'string' && typeof i.base_model === 'string').map((i) => ({ name: i.name as string, base_model: i.base_model as string }));
+    list
+      .filter((i) => typeof i.name === 'string' && typeof i.base_model === 'string')
+      .map((i) => ({ name: i.name as string, base_model: i.base_model as string }));
   const [models, styles, controlnets, loras, voices] = await Promise.all(operationsWhere({ catalogue: true }).map((op) => read(op.operationId)));
   fixtures.catalogue = {
     models: named(items(models)),
     styles: named(items(styles)),
     loras: named(items(loras)),
     controlnets: named(items(controlnets)),
-    voices: items(voices).filter((v) => typeof v.name === 'string').map((v) => ({ name: v.name as string })),
+    voices: items(voices)
+      .filter((v) => typeof v.name === 'string')
+      .map((v) => ({ name: v.name as string })),
   };
 }
 
@@ -44,7 +48,12 @@ export async function uploadImage(run: PhaseContext, width: number, height: numb
     const bytes = type === 'image' ? greyPng(width, height) : new Uint8Array(256).fill(7);
     const contentType = type === 'image' ? 'image/png' : type === 'video' ? 'video/webm' : 'audio/mpeg';
     try {
-      await fetch(data.upload_url, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes as Uint8Array<ArrayBuffer>, signal: AbortSignal.timeout(15_000) });
+      await fetch(data.upload_url, {
+        method: 'PUT',
+        headers: { 'content-type': contentType },
+        body: bytes as Uint8Array<ArrayBuffer>,
+        signal: AbortSignal.timeout(15_000),
+      });
     } catch {
       run.note(`could not send the bytes of fixture asset ${data.id} to its upload URL`);
     }
