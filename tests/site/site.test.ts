@@ -2,9 +2,10 @@
 // reader sees: operations, their examples, x-provenance, the version selector and the changelog.
 // Every request the page makes is recorded; none may leave 127.0.0.1.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,6 @@ import { buildSite } from '../../scripts/docs/build.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = join(import.meta.dirname, '..', '..');
-const siteDir = join(root, 'site');
 const hasChromium = existsSync(CHROMIUM);
 
 if (!hasChromium) {
@@ -44,8 +44,11 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
   let base: string;
   const outside: string[] = [];
   let versions: string[];
+  // Built into a directory of its own, so `npm run docs` (which writes site/) can run beside this test.
+  let siteDir: string;
 
   beforeAll(async () => {
+    siteDir = await mkdtemp(join(tmpdir(), 'mediagen-site-'));
     ({ versions } = await buildSite(siteDir));
     server = await serve(siteDir);
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -66,6 +69,7 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
   afterAll(async () => {
     await browser?.close();
     await new Promise((resolve) => server?.close(resolve));
+    if (siteDir) await rm(siteDir, { recursive: true, force: true });
   });
 
   /** Redoc renders one operation at a time, on its route #/<tag>/<operationid>. */

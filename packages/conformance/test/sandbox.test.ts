@@ -46,7 +46,7 @@ describe('against the sandbox', () => {
     const statuses = new Set(report.provenance.map((p) => p.status));
     expect(statuses.has('refuted')).toBe(false);
     expect(report.provenance.find((p) => p.element === 'ErrorEnvelope.err')?.status).toBe('confirmed');
-    expect(report.provenance.find((p) => p.element === 'VideoAnyone.duration')?.status).toBe('confirmed');
+    expect(report.provenance.find((p) => p.element === 'rule:VideoAnyone.duration.type')?.status).toBe('confirmed');
   });
 
   it('deletes what it created (only characters, which the API cannot delete, remain)', () => {

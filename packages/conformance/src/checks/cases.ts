@@ -30,6 +30,17 @@ const LAX_JSON_TYPES: Basis = {
   note: 'a number sent as a numeric string, or null for a field, is rejected (a lax server, as pydantic is by default, reads "20" as 20 and null as absent)',
 };
 
+/**
+ * A query value in another case than the documented one ("IMAGE" for image). The sources list the
+ * values but say nothing of case, and servers often match query values loosely: rejecting a case
+ * variant is an assumption of ours.
+ */
+const QUERY_CASE: Basis = {
+  source: 'assumption',
+  rule: 'query_values_case_sensitive',
+  note: 'query values are matched case-sensitively (no source says so; servers often match loosely)',
+};
+
 const op = (id: string): OperationSpec => operationsById[id]!;
 
 /** A plain valid generation item on any target. */
@@ -220,7 +231,7 @@ function candidatesFor(operation: OperationSpec, fixtures: Fixtures, runTag: str
       if (id === 'uploadAssetV2') {
         positive.push({ operationId: id, label: 'type "video"', query: { type: 'video' }, body: { size: { height: 1280, width: 768 } } });
         negative.push(
-          { operationId: id, label: 'type "IMAGE" (case-sensitive)', query: { type: 'IMAGE' }, body: { size: { height: 512, width: 512 } } },
+          { operationId: id, label: 'type "IMAGE" (case-sensitive)', query: { type: 'IMAGE' }, body: { size: { height: 512, width: 512 } }, basis: QUERY_CASE },
           { operationId: id, label: 'type "pdf" (not an asset type)', query: { type: 'pdf' }, body: { size: { height: 512, width: 512 } } },
         );
       }
@@ -242,12 +253,12 @@ function candidatesFor(operation: OperationSpec, fixtures: Fixtures, runTag: str
     positive.push(...pages.positive);
   }
   if (operation.query && 'type' in operation.query.shape) {
-    negative.push({ operationId: id, label: 'type "SDXL" (case-sensitive)', query: { type: 'SDXL' } });
+    negative.push({ operationId: id, label: 'type "SDXL" (case-sensitive)', query: { type: 'SDXL' }, basis: QUERY_CASE });
     positive.push({ operationId: id, label: 'type "flux"', query: { type: 'flux' } });
   }
   if (id === 'listGenerations') {
     negative.push({ operationId: id, label: 'status "done" (not a filter value)', query: { status: 'done' } });
-    negative.push({ operationId: id, label: 'status "Success" (case-sensitive)', query: { status: 'Success' } });
+    negative.push({ operationId: id, label: 'status "Success" (case-sensitive)', query: { status: 'Success' }, basis: QUERY_CASE });
     positive.push({ operationId: id, label: 'status "success"', query: { status: 'success' } });
   }
   return { negative, positive };
