@@ -16,7 +16,7 @@ import {
   VersionIncompatibleError,
   validate,
 } from '@mediagen/schema';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { errorBody, MOCK_HEADER, scrub } from '../edge/envelope.js';
 import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '../edge/limits.js';
@@ -38,9 +38,13 @@ export interface AppConfig {
   versioning?: Versioning;
 }
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
-/** Browsers must not guess another type (HTML, script) for a stored file. */
-const NOSNIFF = { 'x-content-type-options': 'nosniff' };
+/**
+ * Every answer names its mock, and no browser may guess another type (HTML, script) for it. Set
+ * where each response is built: changing a response's headers afterwards costs a Headers object
+ * per call.
+ */
+const OWN_HEADERS = { [MOCK_HEADER]: 'sandbox', 'x-content-type-options': 'nosniff' };
+const JSON_HEADERS = { 'content-type': 'application/json', ...OWN_HEADERS };
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
@@ -145,24 +149,22 @@ export function createSandboxApp(state: SandboxState, config: AppConfig = {}): H
     }
   };
 
-  // The edge, before any route: the mock names itself on every answer, a path that is not valid
-  // percent-encoding is refused, and bodies are capped.
-  app.use(async (c, next) => {
-    await next();
-    c.res.headers.set(MOCK_HEADER, 'sandbox');
-    c.res.headers.set('x-content-type-options', 'nosniff');
-  });
+  // The edge, before any route: a path that is not valid percent-encoding is refused, and bodies
+  // are capped (every answer names the mock through the headers it is built with, OWN_HEADERS).
   app.use(async (c, next) => {
     const path = c.req.url.slice(c.req.url.indexOf('/', c.req.url.indexOf('//') + 2)).split('?')[0] ?? '/';
     const decoded = decodeSegments(path);
     if (!Array.isArray(decoded)) return errorResponse(new HttpError(400, decoded.message));
     return next();
   });
-  const tooLarge = (limit: number) =>
-    bodyLimit({
+  const tooLarge = (limit: number): MiddlewareHandler => {
+    const limited = bodyLimit({
       maxSize: limit,
       onError: () => errorResponse(new HttpError(413, `request body is larger than ${limit} bytes`, 'payload_too_large', { connection: 'close' })),
     });
+    // A GET or HEAD has no body to cap, and asking for one builds a full fetch Request on every call.
+    return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limited(c, next));
+  };
   app.use('/uploads/*', tooLarge(MAX_UPLOAD_BYTES));
   app.use('/pub/*', tooLarge(MAX_JSON_BODY_BYTES));
   const known = new PathTable([
@@ -202,13 +204,13 @@ export function createSandboxApp(state: SandboxState, config: AppConfig = {}): H
         const bytes = state.mediaFile(media);
         return new Response(bytes, {
           status: 200,
-          headers: { 'content-type': media.type === 'video' ? 'video/webm' : 'image/png', 'content-length': String(bytes.length), ...NOSNIFF },
+          headers: { 'content-type': media.type === 'video' ? 'video/webm' : 'image/png', 'content-length': String(bytes.length), ...OWN_HEADERS },
         });
       }
       const asset = state.assets.get(name);
       if (asset?.bytes && asset.status === 'active') {
         const type = servedType(asset.type, asset.contentType);
-        return new Response(asset.bytes, { status: 200, headers: { 'content-type': type, 'content-length': String(asset.bytes.length), ...NOSNIFF } });
+        return new Response(asset.bytes, { status: 200, headers: { 'content-type': type, 'content-length': String(asset.bytes.length), ...OWN_HEADERS } });
       }
       throw new HttpError(404, `file ${name} not found`);
     }),
