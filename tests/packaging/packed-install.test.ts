@@ -2,12 +2,12 @@
 // writes real versions for workspace: and catalog:), checks what each tarball's package.json
 // promises, runs publint and attw on the tarballs, installs them with npm into a throwaway project
 // in the OS temp dir that also has vitest 5, then imports every entry point and runs every bin there.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeRun, type Finished, pnpmCli, repoRoot, run, startServer } from '../support/process.js';
-import { entryPoints, type PackedPackage, packageNames, readTarballFile } from './packed.js';
+import { entryPoints, listTarball, type PackedPackage, packageNames, readTarballFile } from './packed.js';
 
 /**
  * Entry points attw cannot judge: data documents, not modules. A YAML file has no type
@@ -87,6 +87,17 @@ describe('the packed package.json', () => {
     expect(readTarballFile(tarball, 'package/LICENSE')).toMatch(/^MIT License/);
     expect(readTarballFile(tarball, 'package/README.md').length).toBeGreaterThan(0);
     expect(readTarballFile(tarball, 'package/CHANGELOG.md')).toMatch(new RegExp(`^# ${name}`));
+  });
+
+  // tsc does not delete what it emitted for a source that is gone: the build empties dist/ first,
+  // so a release from a working tree ships no module nobody can see in src/.
+  it.each(packageNames)('%s ships no compiled module whose source is gone', (name) => {
+    const dir = join(repoRoot, 'packages', name.replace(/^@mediagen\//, ''));
+    const orphans = listTarball(packed.get(name)!.tarball)
+      .filter((file) => /^package\/dist\/.+\.js$/.test(file))
+      .map((file) => file.replace(/^package\/dist\//, '').replace(/\.js$/, ''))
+      .filter((stem) => !['.ts', '.mts', '.tsx'].some((ext) => existsSync(join(dir, 'src', `${stem}${ext}`))));
+    expect(orphans).toEqual([]);
   });
 
   it('lets the conformance suite run beside vitest 4 or 5', () => {

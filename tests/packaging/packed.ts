@@ -27,8 +27,8 @@ export const packageNames: string[] = readdirSync(join(repoRoot, 'packages'))
   .filter((manifest) => !manifest.private)
   .map((manifest) => manifest.name as string);
 
-/** One file of a .tgz (ustar, as npm and pnpm write them), as text. */
-export function readTarballFile(tarball: string, path: string): string {
+/** Every file of a .tgz (ustar, as npm and pnpm write them): its path and its bytes. */
+function* tarballEntries(tarball: string): Generator<{ name: string; bytes: Buffer }> {
   const data = gunzipSync(readFileSync(tarball));
   for (let offset = 0; offset + 512 <= data.length; ) {
     const header = data.subarray(offset, offset + 512);
@@ -41,10 +41,20 @@ export function readTarballFile(tarball: string, path: string): string {
     const prefix = field(345, 155);
     const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
     const size = Number.parseInt(field(124, 12).trim() || '0', 8);
-    if (name === path) return data.subarray(offset + 512, offset + 512 + size).toString('utf8');
+    yield { name, bytes: data.subarray(offset + 512, offset + 512 + size) };
     offset += 512 + Math.ceil(size / 512) * 512;
   }
+}
+
+/** One file of a .tgz, as text. */
+export function readTarballFile(tarball: string, path: string): string {
+  for (const entry of tarballEntries(tarball)) if (entry.name === path) return entry.bytes.toString('utf8');
   throw new Error(`${path} is not in ${tarball}`);
+}
+
+/** The paths of every file of a .tgz (`package/…`). */
+export function listTarball(tarball: string): string[] {
+  return [...tarballEntries(tarball)].map((entry) => entry.name);
 }
 
 export interface EntryPoint {
