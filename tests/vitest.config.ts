@@ -16,7 +16,7 @@ export default defineConfig({
         test: {
           name: 'root',
           root,
-          include: ['tests/{commands,packaging,generators}/**/*.test.ts'],
+          include: ['tests/{commands,packaging,generators,structure}/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 300_000,
