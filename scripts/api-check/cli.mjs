@@ -89,7 +89,8 @@ async function main() {
     return 2;
   }
 
-  const gate = checkAgainstBase({ baseDoc: base.doc, nextDoc: readJson(DOCUMENT), ledger, changesets: pendingChangesets() });
+  const schemaVersion = readJson('packages/schema/package.json').version;
+  const gate = checkAgainstBase({ baseDoc: base.doc, nextDoc: readJson(DOCUMENT), ledger, changesets: pendingChangesets(), schemaVersion });
   const top = gate.changes.filter((c) => !c.within);
   console.log(
     `[api:check] ${DOCUMENT} against ${base.ref} (API version ${gate.baseVersion}): ${top.length} change(s), ${top.filter((c) => c.breaking).length} breaking`,

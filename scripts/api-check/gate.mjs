@@ -5,9 +5,18 @@ import { compareWithEntry, describeInstruction, explains } from './ledger.mjs';
 
 const SCHEMA_PACKAGE = '@mediagen/schema';
 
-/** Whether a pending changeset bumps the schema package by a major version. */
-export function hasMajorChangeset(changesets) {
-  const pattern = new RegExp(`^\\s*['"]?${SCHEMA_PACKAGE.replace('/', '\\/')}['"]?\\s*:\\s*['"]?major['"]?\\s*$`, 'm');
+/**
+ * The bumps that announce a breaking change of a package at `version`: major, or, while the package
+ * is below 1.0.0, minor too (semver gives 0.x no other way to say it; changesets bumps 0.1.0 to 0.2.0).
+ */
+export function breakingBumps(version = '1.0.0') {
+  return /^0\./.test(version) ? ['major', 'minor'] : ['major'];
+}
+
+/** Whether a pending changeset bumps the schema package (at `version`) in a way that announces a breaking change. */
+export function hasBreakingChangeset(changesets, version) {
+  const bumps = breakingBumps(version).join('|');
+  const pattern = new RegExp(`^\\s*['"]?${SCHEMA_PACKAGE.replace('/', '\\/')}['"]?\\s*:\\s*['"]?(${bumps})['"]?\\s*$`, 'm');
   return changesets.some((text) => {
     const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
     return front ? pattern.test(front[1]) : false;
@@ -16,20 +25,22 @@ export function hasMajorChangeset(changesets) {
 
 /**
  * Breaking changes from `baseDoc` to `nextDoc` must each be explained by a ledger entry dated after
- * the base document's API version, and come with a major changeset of the schema package.
+ * the base document's API version, and come with a changeset that bumps the schema package by a
+ * breaking bump (major; minor while it is 0.x).
  * @returns {{ changes: object[], failures: string[] }}
  */
-export function checkAgainstBase({ baseDoc, nextDoc, ledger, changesets }) {
+export function checkAgainstBase({ baseDoc, nextDoc, ledger, changesets, schemaVersion }) {
   const baseVersion = baseDoc.info?.['x-api-version'] ?? 'baseline';
   const after = ledger.filter((entry) => baseVersion === 'baseline' || entry.date > baseVersion);
   const changes = classify(baseDoc, nextDoc);
-  const major = hasMajorChangeset(changesets);
+  const announced = hasBreakingChangeset(changesets, schemaVersion);
+  const bumps = breakingBumps(schemaVersion).join(' or ');
   const failures = [];
   for (const c of changes) {
     if (!c.breaking || c.within) continue;
     const entry = after.find((e) => e.instructions.some((i) => explains(i, c)));
     if (!entry) failures.push(`${c.message} (no ledger entry after ${baseVersion})`);
-    else if (!major) failures.push(`${c.message} (ledger entry ${entry.date}, but no major changeset for ${SCHEMA_PACKAGE} in .changeset/)`);
+    else if (!announced) failures.push(`${c.message} (ledger entry ${entry.date}, but no ${bumps} changeset for ${SCHEMA_PACKAGE} in .changeset/)`);
   }
   return { baseVersion, changes, failures };
 }

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ledger, type VersionChange } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
-import { checkAgainstBase, checkConsecutive, hasMajorChangeset } from '../../scripts/api-check/gate.mjs';
+import { checkAgainstBase, checkConsecutive, hasBreakingChangeset } from '../../scripts/api-check/gate.mjs';
 import { clone, type Doc } from './fixtures.js';
 
 const openapiDir = join(import.meta.dirname, '..', '..', 'packages', 'schema', 'openapi');
@@ -56,6 +56,12 @@ describe('breaking-change gate against a base', () => {
     expect(checkAgainstBase({ baseDoc: newest, nextDoc: withMediaDimRenamed(), ledger: withEntry, changesets: [MAJOR] }).failures).toEqual([]);
     const noMajor = checkAgainstBase({ baseDoc: newest, nextDoc: withMediaDimRenamed(), ledger: withEntry, changesets: [] }).failures;
     expect(noMajor[0]).toMatch(/dim removed \(ledger entry 2099-01-01, but no major changeset for @mediagen\/schema/);
+    // While the package is 0.x a minor bump is its breaking bump, and the message says which it takes.
+    const MINOR = "---\n'@mediagen/schema': minor\n---\n\nRename Media.dim to dims.\n";
+    const zero = { baseDoc: newest, nextDoc: withMediaDimRenamed(), ledger: withEntry, schemaVersion: '0.1.0' };
+    expect(checkAgainstBase({ ...zero, changesets: [MINOR] }).failures).toEqual([]);
+    expect(checkAgainstBase({ ...zero, changesets: [] }).failures[0]).toMatch(/no major or minor changeset for @mediagen\/schema/);
+    expect(checkAgainstBase({ ...zero, schemaVersion: '1.2.0', changesets: [MINOR] }).failures[0]).toMatch(/no major changeset/);
   });
 
   it('counts only ledger entries dated after the base', () => {
@@ -66,11 +72,13 @@ describe('breaking-change gate against a base', () => {
     expect(failures).toContain('breaking: GET /pub/v1/generations 200 data[].images removed (no ledger entry after baseline)');
   });
 
-  it('reads a major changeset of the schema package only', () => {
-    expect(hasMajorChangeset([MAJOR])).toBe(true);
-    expect(hasMajorChangeset(['---\n"@mediagen/schema": minor\n---\n'])).toBe(false);
-    expect(hasMajorChangeset(['---\n"@mediagen/client": major\n---\n'])).toBe(false);
-    expect(hasMajorChangeset(['no front matter @mediagen/schema: major'])).toBe(false);
+  it('reads a breaking bump of the schema package only (major; minor too while it is 0.x)', () => {
+    expect(hasBreakingChangeset([MAJOR], '1.0.0')).toBe(true);
+    expect(hasBreakingChangeset(['---\n"@mediagen/schema": minor\n---\n'], '1.0.0')).toBe(false);
+    expect(hasBreakingChangeset(['---\n"@mediagen/schema": minor\n---\n'], '0.3.0')).toBe(true);
+    expect(hasBreakingChangeset(['---\n"@mediagen/schema": patch\n---\n'], '0.3.0')).toBe(false);
+    expect(hasBreakingChangeset(['---\n"@mediagen/client": major\n---\n'], '1.0.0')).toBe(false);
+    expect(hasBreakingChangeset(['no front matter @mediagen/schema: major'], '1.0.0')).toBe(false);
   });
 });
 
