@@ -5,11 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/process.js';
+import { packageNames } from './packed.js';
 
 const dir = join(repoRoot, '.changeset');
-const packages = readdirSync(join(repoRoot, 'packages')).map(
-  (name) => (JSON.parse(readFileSync(join(repoRoot, 'packages', name, 'package.json'), 'utf8')) as { name: string }).name,
-);
 const changesets = readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'README.md');
 
 describe('pending changesets', () => {
@@ -26,7 +24,7 @@ describe('pending changesets', () => {
     for (const line of lines) {
       const entry = /^\s*(['"])(.+)\1\s*:\s*(major|minor|patch)\s*$/.exec(line);
       expect(entry, `${file}: "${line}" is not 'package': major|minor|patch`).not.toBeNull();
-      expect(packages, `${file}: ${entry![2]} is not a workspace package`).toContain(entry![2]);
+      expect(packageNames, `${file}: ${entry![2]} is not a workspace package`).toContain(entry![2]);
     }
     expect(match![2]!.trim().length, `${file}: no description`).toBeGreaterThan(0);
   });

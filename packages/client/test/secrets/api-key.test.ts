@@ -1,10 +1,10 @@
 // The API key never appears in an error's message, string form, JSON, stack or inspection, nor in a
 // log line or warning, even when the service echoes it back in every field it can.
-import { inspect } from 'node:util';
 import { type MediaGenClient, MediaGenError, REDACTED } from '@mediagen/client';
 import { schemaValidator } from '@mediagen/client/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
+import { textsOf } from '../support/errors.js';
 import { type Recorded, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
@@ -22,18 +22,6 @@ const echo = (status: number) => (request: Recorded) => {
     json: { data: null, err: { code: `bad_key_${key}`, message: `the key ${key} is not valid` }, echo: { [key]: [key] } },
   };
 };
-
-/** Every text form of an error, with its causes. */
-function textsOf(error: unknown): string[] {
-  const texts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as Error;
-    texts.push(String(e), e.message, e.stack ?? '', JSON.stringify(e) ?? '', inspect(e, { depth: 10, showHidden: true }));
-    current = (e as { cause?: unknown }).cause;
-  }
-  return texts;
-}
 
 async function collect(run: (client: MediaGenClient) => Promise<unknown>, options = {}) {
   const harness = makeClient(server, { validator: schemaValidator(), ...options });

@@ -2,12 +2,12 @@
 // leak (echoed by the service, passed as an id, cut short by a snippet), and a scan of the message,
 // `String()`, the stack, `JSON.stringify`, `util.inspect` (hidden properties included) and every
 // `cause`, for any run of six characters of the key.
-import { inspect } from 'node:util';
 import * as exported from '@mediagen/client';
 import { createClient, type MediaGenClient, MediaGenError } from '@mediagen/client';
 import { schemaValidator } from '@mediagen/client/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
+import { textsOf } from '../support/errors.js';
 import { envelope, type Recorded, startServer, type TestServer } from '../support/server.js';
 
 let server: TestServer;
@@ -18,17 +18,6 @@ afterAll(() => server.close());
 
 /** Every run of six characters of the key. */
 const fragments = Array.from({ length: API_KEY.length - 5 }, (_, i) => API_KEY.slice(i, i + 6));
-
-function textsOf(error: unknown): string[] {
-  const texts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as Error;
-    texts.push(String(e), e.message, e.stack ?? '', JSON.stringify(e) ?? '', inspect(e, { depth: 10, showHidden: true }));
-    current = (e as { cause?: unknown }).cause;
-  }
-  return texts;
-}
 
 const echo = (status: number) => (request: Recorded) => {
   const key = String(request.headers['x-api-key']);

@@ -2,17 +2,9 @@
 // builder, shared with the conformance suite) and a real WebM (EBML header, segment info, one VP8
 // track, one cluster of frames) for videos, built here. Plain arrays only, so the module runs on any
 // JavaScript runtime; the Node entry injects a faster zlib compressor for the PNGs.
-const ascii = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+import { concatBytes } from '@mediagen/schema/util';
 
-function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let o = 0;
-  for (const part of parts) {
-    out.set(part, o);
-    o += part.length;
-  }
-  return out;
-}
+const ascii = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
 
 // --- WebM -------------------------------------------------------------------------------------
 
@@ -57,7 +49,7 @@ function vint(size: number): Uint8Array {
 function element(id: number, payload: Uint8Array): Uint8Array {
   const idBytes: number[] = [];
   for (let v = id; v > 0; v = Math.floor(v / 256)) idBytes.unshift(v & 0xff);
-  return concat([Uint8Array.from(idBytes), vint(payload.length), payload]);
+  return concatBytes([Uint8Array.from(idBytes), vint(payload.length), payload]);
 }
 
 function uint(id: number, value: number): Uint8Array {
@@ -77,11 +69,11 @@ function float64(id: number, value: number): Uint8Array {
 }
 
 const text = (id: number, value: string) => element(id, ascii(value));
-const master = (id: number, ...children: Uint8Array[]) => element(id, concat(children));
+const master = (id: number, ...children: Uint8Array[]) => element(id, concatBytes(children));
 
 function simpleBlock(timecode: number, frame: Uint8Array, key: boolean): Uint8Array {
   const header = Uint8Array.of(0x81, (timecode >> 8) & 0xff, timecode & 0xff, key ? 0x80 : 0x00);
-  return element(0xa3, concat([header, frame]));
+  return element(0xa3, concatBytes([header, frame]));
 }
 
 export interface WebmOptions {
@@ -131,5 +123,5 @@ export function makeWebm({ landscape = false, fps = 5, frames = 5 }: WebmOptions
     ),
   );
   const cluster = master(0x1f43b675, uint(0xe7, 0), ...blocks); // Cluster: Timecode 0
-  return concat([header, master(0x18538067, info, tracks, cluster)]);
+  return concatBytes([header, master(0x18538067, info, tracks, cluster)]);
 }

@@ -4,4 +4,4 @@
 export { hasOwn, isObject, type JsonObject, renameKey } from '../ledger/json.js';
 export { formatIssue, formatPath } from '../rules/issues.js';
 export { createKeyMasker, type KeyMasker, MASK, MIN_EMBEDDED_KEY_LENGTH } from './mask.js';
-export { crc32, type Deflate, makePng, PNG_SIGNATURE, type PngOptions, pngSize, type Rgb, storedDeflate } from './png.js';
+export { concatBytes, crc32, type Deflate, makePng, PNG_SIGNATURE, type PngOptions, pngSize, type Rgb, storedDeflate } from './png.js';

@@ -72,7 +72,8 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+/** The byte arrays one after another, in one new array. */
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
   for (const part of parts) {
@@ -114,7 +115,7 @@ export function makePng({ width, height, from = [128, 128, 128], to = from, defl
   view.setUint32(4, h);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // colour type: truecolour; compression, filter and interlace methods stay 0
-  return concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflate(raw)), chunk('IEND', new Uint8Array(0))]);
+  return concatBytes([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', deflate(raw)), chunk('IEND', new Uint8Array(0))]);
 }
 
 /** Width and height from a PNG's IHDR, or undefined when the bytes are not a PNG. */
