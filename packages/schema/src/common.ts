@@ -2,20 +2,18 @@
 // pagination. Objects are open both ways: no source forbids unknown request fields (a typo is a
 // warning of the request checks, an error only in strict mode), and a field the service adds tomorrow
 // must not break today's clients.
-import { assumed, fromDocs, fromInterface, recordShape } from './provenance.js';
+import { assumed, fromDocs, fromInterface } from './provenance.js';
 import { z } from './zod.js';
 
 type Shape = Record<string, z.ZodType>;
 
-/** A request object: unknown fields allowed (the checks warn), every field's provenance recorded as `Name.field`. */
+/** A request object: unknown fields allowed (the checks warn); its fields are the elements `Name.field`. */
 export function requestObject<S extends Shape>(name: string, shape: S, description?: string) {
-  recordShape(name, shape);
   return z.object(shape).openapi(name, description ? { description } : {});
 }
 
-/** A response object: unknown fields kept (forward compatible), provenance recorded as `Name.field`. */
+/** A response object: unknown fields kept (forward compatible); its fields are the elements `Name.field`. */
 export function responseObject<S extends Shape>(name: string, shape: S, description?: string) {
-  recordShape(name, shape);
   return z.looseObject(shape).openapi(name, description ? { description } : {});
 }
 

@@ -4,7 +4,7 @@
 // per-operation checks are all built from it.
 import { ERROR_STATUS_RANGES, type ErrorStatus, envelope, inStatusRange, PageQuery } from './common.js';
 import * as docs from './examples/live-docs.js';
-import { fromDocs, type Provenance, recordOperation, recordShape } from './provenance.js';
+import { fromDocs, type Provenance } from './provenance.js';
 import {
   ArchiveAssetsRequest,
   AssetV1,
@@ -32,8 +32,36 @@ export interface Example {
 
 /** What calling an operation does to the account: the one fact retries, safety modes and ordering read. */
 export type Effect = 'read' | 'create' | 'spend' | 'delete';
+/** The kinds of resource the account holds and operations create, read and delete. */
+export type ResourceKind = 'generation' | 'media' | 'asset' | 'character';
 /** The kind of resource an operation brings into being. */
 export type Creates = 'generation' | 'asset' | 'character';
+/** The five catalogue listings: the names generation requests refer to. */
+export type CatalogueName = 'models' | 'styles' | 'controlnets' | 'loras' | 'voices';
+/** The shape of a success body that carries media (where the 2024-09-04 renames live). */
+export type MediaCarrier = 'generation' | 'generation-page' | 'media';
+
+/** What a successful call brings into being, and where its id is in the success body's `data`. */
+export interface Creation {
+  kind: Creates;
+  /** Path of the new resource's id inside `data` (`['asset', 'id']` for a v1 upload). */
+  idAt: readonly string[];
+}
+
+/** What a successful call removes, and where the request names it. */
+export interface Deletion {
+  kind: Exclude<ResourceKind, 'character'>;
+  /** The path parameter that names it, or the body field that lists the ids. */
+  from: { param: string } | { bodyList: string };
+}
+
+/** The path parameters that name a resource of the account, and which kind (what a call needs first). */
+export const PATH_PARAM_RESOURCES = {
+  generation_id: 'generation',
+  media_id: 'media',
+  image_id: 'media',
+  asset_id: 'asset',
+} as const satisfies Record<string, ResourceKind>;
 
 /** One operation as the table writes it; its operationId is its key in the table. */
 export interface OperationEntry {
@@ -43,7 +71,7 @@ export interface OperationEntry {
   tag: Tag;
   summary: string;
   description: string;
-  /** Set on the three deprecated operations: the operationId that replaces it. */
+  /** Set on the three deprecated operations: the operationId that replaces it (a test holds it is one). */
   deprecatedBy?: string;
   params?: z.ZodObject<Shape>;
   query?: z.ZodObject<Shape>;
@@ -65,22 +93,31 @@ export interface OperationEntry {
   effect: Effect;
   /** A paged listing: takes `page`/`page_size` and answers a page of items with `pagination`. */
   paged: boolean;
-  /** The resource a successful call creates. */
-  creates?: Creates;
-  /** The success body carries generations or media items (where the 2024-09-04 renames live). */
-  carriesMedia: boolean;
+  /** The resource a successful call creates, and where its id is. */
+  creates?: Creation;
+  /** The resource a successful call deletes, and where the request names it. */
+  deletes?: Deletion;
+  /** The success body carries a generation, a page of generations, or one media item. */
+  carries?: MediaCarrier;
   /** One of the five resource listings (models, styles, control nets, LoRAs, voices). */
-  catalogue?: true;
+  catalogue?: CatalogueName;
+  /** The body is a generation request: the rules that need outside facts (plan, catalogue, inputs) apply. */
+  generationBody?: true;
   provenance: Provenance;
 }
 
-/** One operation with its id and the traits derived from its effect. */
-export interface OperationSpec extends OperationEntry {
+/** One operation with its id and the traits derived from the table. */
+export interface OperationSpec extends Omit<OperationEntry, 'deprecatedBy'> {
   operationId: OperationId;
+  deprecatedBy?: OperationId;
   /** Repeating it spends nothing and changes nothing more (reads, the estimate, deletes): safe to retry. */
   idempotent: boolean;
   /** It spends credits (generate). */
   spendsCredits: boolean;
+  /** The success body carries generations or media items (`carries` is set). */
+  carriesMedia: boolean;
+  /** The resources its path parameters name: what must exist before it can be called for real. */
+  needs: readonly ResourceKind[];
 }
 
 const ids = {
@@ -102,7 +139,8 @@ const itemExamples: Record<string, Example> = Object.fromEntries(
 );
 
 /** A catalogue listing: a paged read of the resources generation requests name. */
-const catalogue = <Q extends z.ZodObject<Shape>, S extends z.ZodType>(
+const catalogue = <Q extends z.ZodObject<Shape>, S extends z.ZodType, N extends CatalogueName>(
+  name: N,
   path: string,
   what: string,
   parts: { query: Q; schema: S },
@@ -125,8 +163,7 @@ const catalogue = <Q extends z.ZodObject<Shape>, S extends z.ZodType>(
     errors: QUERY_ERRORS,
     effect: 'read',
     paged: true,
-    carriesMedia: false,
-    catalogue: true,
+    catalogue: name,
     provenance,
   }) as const satisfies OperationEntry;
 
@@ -158,8 +195,9 @@ const table = {
     errors: [400, 401, 402, 422, 429, 500, 503],
     effect: 'spend',
     paged: false,
-    creates: 'generation',
-    carriesMedia: true,
+    creates: { kind: 'generation', idAt: ['generation_id'] },
+    carries: 'generation',
+    generationBody: true,
     provenance: {
       source: 'live-docs',
       note: 'success status 200 from the interface description ("the only success status shown is 200"); the docs example is cut before it',
@@ -182,7 +220,7 @@ const table = {
     errors: [400, 401, 402, 422, 429, 500, 503],
     effect: 'read',
     paged: false,
-    carriesMedia: false,
+    generationBody: true,
     provenance: { source: 'live-docs' },
   },
   listGenerations: {
@@ -201,7 +239,7 @@ const table = {
     errors: QUERY_ERRORS,
     effect: 'read',
     paged: true,
-    carriesMedia: true,
+    carries: 'generation-page',
     provenance: { source: 'live-docs' },
   },
   getGeneration: {
@@ -223,7 +261,7 @@ const table = {
     // Not paged: the docs print a `pagination` object on this response (so the envelope allows one)
     // but the operation takes no page or page_size and `data` is a single generation: nothing to page.
     paged: false,
-    carriesMedia: true,
+    carries: 'generation',
     provenance: { source: 'live-docs' },
   },
   getMedia: {
@@ -243,7 +281,7 @@ const table = {
     errors: BY_ID_ERRORS,
     effect: 'read',
     paged: false,
-    carriesMedia: true,
+    carries: 'media',
     provenance: { source: 'live-docs' },
   },
   deleteGeneration: {
@@ -263,7 +301,7 @@ const table = {
     errors: BY_ID_ERRORS,
     effect: 'delete',
     paged: false,
-    carriesMedia: false,
+    deletes: { kind: 'generation', from: { param: 'generation_id' } },
     provenance: { source: 'live-docs' },
   },
   deleteMedia: {
@@ -283,7 +321,7 @@ const table = {
     errors: BY_ID_ERRORS,
     effect: 'delete',
     paged: false,
-    carriesMedia: false,
+    deletes: { kind: 'media', from: { param: 'media_id' } },
     provenance: { source: 'interface', note: 'response shape from the interface description; docs page not available' },
   },
   deleteImage: {
@@ -304,7 +342,7 @@ const table = {
     errors: BY_ID_ERRORS,
     effect: 'delete',
     paged: false,
-    carriesMedia: false,
+    deletes: { kind: 'media', from: { param: 'image_id' } },
     provenance: { source: 'live-docs' },
   },
   getGenerationStatus: {
@@ -325,7 +363,6 @@ const table = {
     errors: BY_ID_ERRORS,
     effect: 'read',
     paged: false,
-    carriesMedia: false,
     provenance: { source: 'live-docs' },
   },
   getImageStatus: {
@@ -346,10 +383,10 @@ const table = {
     errors: BY_ID_ERRORS,
     effect: 'read',
     paged: false,
-    carriesMedia: false,
     provenance: { source: 'live-docs' },
   },
   listModels: catalogue(
+    'models',
     '/pub/v1/models',
     'models',
     { query: query(CatalogueQuery), schema: envelope('ModelPage', z.array(Model), { paginated: true }) },
@@ -359,6 +396,7 @@ const table = {
     ]),
   ),
   listStyles: catalogue(
+    'styles',
     '/pub/v1/styles',
     'styles',
     { query: query(CatalogueQuery), schema: envelope('StylePage', z.array(Style), { paginated: true }) },
@@ -368,6 +406,7 @@ const table = {
     ]),
   ),
   listControlnets: catalogue(
+    'controlnets',
     '/pub/v1/controlnets',
     'control nets',
     { query: query(ControlnetQuery), schema: envelope('ControlnetPage', z.array(Controlnet), { paginated: true }) },
@@ -375,6 +414,7 @@ const table = {
     { source: 'live-docs', note: 'the Flux control net example' },
   ),
   listLoras: catalogue(
+    'loras',
     '/pub/v1/loras',
     'LoRAs',
     { query: query(CatalogueQuery), schema: envelope('LoraPage', z.array(Lora), { paginated: true }) },
@@ -384,6 +424,7 @@ const table = {
     ]),
   ),
   listVoices: catalogue(
+    'voices',
     '/pub/v1/voices',
     'narrator voices',
     { query: query(VoicesQuery), schema: envelope('VoicePage', z.array(Voice), { paginated: true }) },
@@ -407,8 +448,7 @@ const table = {
     errors: WRITE_ERRORS,
     effect: 'create',
     paged: false,
-    creates: 'character',
-    carriesMedia: false,
+    creates: { kind: 'character', idAt: ['id'] },
     provenance: { source: 'live-docs' },
   },
   listCharacters: {
@@ -431,7 +471,6 @@ const table = {
     errors: QUERY_ERRORS,
     effect: 'read',
     paged: true,
-    carriesMedia: false,
     provenance: { source: 'live-docs', note: 'response not visible in the docs' },
   },
   uploadAsset: {
@@ -451,8 +490,7 @@ const table = {
     errors: WRITE_ERRORS,
     effect: 'create',
     paged: false,
-    creates: 'asset',
-    carriesMedia: false,
+    creates: { kind: 'asset', idAt: ['asset', 'id'] },
     provenance: { source: 'live-docs' },
   },
   archiveAssets: {
@@ -472,7 +510,7 @@ const table = {
     errors: WRITE_ERRORS,
     effect: 'delete',
     paged: false,
-    carriesMedia: false,
+    deletes: { kind: 'asset', from: { bodyList: 'ids' } },
     provenance: { source: 'live-docs' },
   },
   uploadAssetV2: {
@@ -494,8 +532,7 @@ const table = {
     errors: WRITE_ERRORS,
     effect: 'create',
     paged: false,
-    creates: 'asset',
-    carriesMedia: false,
+    creates: { kind: 'asset', idAt: ['id'] },
     provenance: { source: 'live-docs' },
   },
   getAssetV2: {
@@ -518,7 +555,6 @@ const table = {
     errors: BY_ID_ERRORS,
     effect: 'read',
     paged: false,
-    carriesMedia: false,
     provenance: { source: 'live-docs', note: 'description only; field names assumed' },
   },
   listAssetsV2: {
@@ -541,7 +577,6 @@ const table = {
     errors: QUERY_ERRORS,
     effect: 'read',
     paged: true,
-    carriesMedia: false,
     provenance: { source: 'live-docs', note: 'description only; pagination parameters assumed' },
   },
 } satisfies Record<string, OperationEntry>;
@@ -549,31 +584,91 @@ const table = {
 type Table = typeof table;
 /** An operationId of the contract. */
 export type OperationId = keyof Table;
+/** The traits every operation gets from the table's own fields. */
+interface Derived<K extends OperationId> {
+  operationId: K;
+  idempotent: boolean;
+  spendsCredits: boolean;
+  carriesMedia: boolean;
+  needs: readonly ResourceKind[];
+}
 /** The table's entry for one operation, with its id and derived traits, e.g. `OperationSpecOf<'listModels'>`. */
-export type OperationSpecOf<K extends OperationId> = Table[K] & { operationId: K; idempotent: boolean; spendsCredits: boolean };
+export type OperationSpecOf<K extends OperationId> = Omit<Table[K], 'deprecatedBy'> & Derived<K> & { deprecatedBy?: OperationId };
+
+function derive(operationId: string, entry: OperationEntry): Derived<OperationId> {
+  const params = entry.params ? Object.keys(entry.params.shape) : [];
+  return {
+    operationId: operationId as OperationId,
+    idempotent: entry.effect === 'read' || entry.effect === 'delete',
+    spendsCredits: entry.effect === 'spend',
+    carriesMedia: entry.carries !== undefined,
+    needs: params.flatMap((name) => (Object.hasOwn(PATH_PARAM_RESOURCES, name) ? [PATH_PARAM_RESOURCES[name as keyof typeof PATH_PARAM_RESOURCES]] : [])),
+  };
+}
 
 /** The operations of the contract keyed by operationId, in the order the document lists them. */
 export const operations = Object.fromEntries(
-  Object.entries(table).map(([operationId, entry]: [string, OperationEntry]) => [
-    operationId,
-    { ...entry, operationId, idempotent: entry.effect === 'read' || entry.effect === 'delete', spendsCredits: entry.effect === 'spend' },
-  ]),
-) as { readonly [K in OperationId]: OperationSpecOf<K> };
+  Object.entries(table).map(([operationId, entry]: [string, OperationEntry]) => [operationId, { ...entry, ...derive(operationId, entry) }]),
+) as unknown as { readonly [K in OperationId]: OperationSpecOf<K> };
 
 /** Every operation in table order (the document's, the client's and the suite's order). */
-export const operationList: readonly OperationSpec[] = Object.values(operations);
+export const operationList: readonly OperationSpec[] = Object.values(operations) as readonly OperationSpec[];
 
-/**
- * The same table for lookups by an id that comes from input (a CLI flag, a proxied request): the
- * entry is `undefined` for an id that is not in the contract.
- */
-export const operationsById: Readonly<Record<string, OperationSpec | undefined>> = operations;
+/** Whether a string from input (a CLI flag, a proxied request) is an operationId of the contract: own keys only. */
+export function isOperationId(id: string): id is OperationId {
+  return Object.hasOwn(table, id);
+}
 
-type Traits = Pick<OperationSpec, 'effect' | 'paged' | 'creates' | 'carriesMedia' | 'catalogue' | 'method' | 'tag' | 'idempotent' | 'spendsCredits'>;
+/** The operation of an id that comes from input, or `undefined` (`constructor`, `__proto__` are not operations). */
+export function operationById(id: string): OperationSpec | undefined {
+  return isOperationId(id) ? (operations[id] as OperationSpec) : undefined;
+}
+
+type Traits = Pick<OperationSpec, 'effect' | 'paged' | 'carries' | 'carriesMedia' | 'catalogue' | 'method' | 'tag' | 'idempotent' | 'spendsCredits'>;
 /** The operations (in table order) whose traits equal all the given ones, e.g. `operationsWhere({ effect: 'delete' })`. */
 export function operationsWhere(traits: Partial<Traits>): OperationSpec[] {
   const wanted = Object.entries(traits) as [keyof Traits, unknown][];
   return operationList.filter((op) => wanted.every(([trait, value]) => op[trait] === value));
+}
+
+/** The catalogue listing of each name (`catalogueOperation('models')` is listModels). */
+export function catalogueOperation(name: CatalogueName): OperationSpec {
+  return operationList.find((op) => op.catalogue === name)!;
+}
+
+/**
+ * How to undo what an operation of kind `kind` created: the current (not deprecated) operation that
+ * deletes that kind, or `undefined` when the API has none (characters cannot be deleted).
+ */
+export function undoOf(kind: Creates): OperationSpec | undefined {
+  return operationList.find((op) => op.deletes?.kind === kind && op.deprecatedBy === undefined);
+}
+
+/** The id a successful call created, read from its success body (`undefined` when it is not there). */
+export function createdId(op: Pick<OperationSpec, 'creates'>, body: unknown): string | undefined {
+  if (!op.creates) return undefined;
+  let current: unknown = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+  for (const key of op.creates.idAt) current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[key] : undefined;
+  return typeof current === 'string' ? current : undefined;
+}
+
+/** The request parts that delete one resource of `op.deletes.kind` with id `id`. */
+export function deletionRequest(op: Pick<OperationSpec, 'deletes'>, id: string): { params?: Record<string, string>; body?: Record<string, string[]> } {
+  const from = op.deletes?.from;
+  if (!from) return {};
+  return 'param' in from ? { params: { [from.param]: id } } : { body: { [from.bodyList]: [id] } };
+}
+
+/** The ids a delete request names (its path parameter, or the body's id list). */
+export function deletedIds(op: Pick<OperationSpec, 'deletes'>, request: { params?: Record<string, string>; body?: unknown }): string[] {
+  const from = op.deletes?.from;
+  if (!from) return [];
+  if ('param' in from) {
+    const id = request.params?.[from.param];
+    return id === undefined ? [] : [id];
+  }
+  const list = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>)[from.bodyList] : undefined;
+  return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
 }
 
 /**
@@ -594,10 +689,3 @@ export type BodyOf<K extends OperationId> = Table[K] extends { body: infer B ext
 export type QueryOf<K extends OperationId> = Table[K] extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
 /** The path parameters an operation takes (`never` when it takes none). */
 export type ParamsOf<K extends OperationId> = Table[K] extends { params: infer P extends z.ZodType } ? z.input<P> : never;
-
-for (const op of operationList) {
-  recordOperation(op.operationId, op.provenance);
-  // Parameters are recorded as `operationId.path.name` and `operationId.query.name`.
-  if (op.params) recordShape(`${op.operationId}.path`, op.params.shape);
-  if (op.query) recordShape(`${op.operationId}.query`, op.query.shape);
-}

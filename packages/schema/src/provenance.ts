@@ -4,6 +4,7 @@
 // each page, and the rest we had to decide. Every element therefore records its source, so a reader
 // (and the conformance suite) can tell a documented fact from a guess. An assumption carries a claim
 // that a run against the live service can confirm or refute.
+import { getOpenApiMetadata } from '@asteasolutions/zod-to-openapi';
 import type { z } from './zod.js';
 
 export type ProvenanceSource = 'interface' | 'live-docs' | 'assumption';
@@ -26,19 +27,15 @@ export type ConstraintKind = 'type' | 'required' | 'enum' | 'range' | 'length';
 export type ConstraintBasis = Partial<Record<ConstraintKind, Provenance>>;
 
 export interface ProvenanceRecord extends Provenance {
-  /** `Schema.field` for schema fields, `operation:operationId` for operations. */
+  /** `Schema.field` for schema fields, `operationId.query.name` / `operationId.path.name` for parameters, `operation:operationId` for operations. */
   element: string;
 }
 
-const bySchema = new WeakMap<object, Provenance>();
-/** The element name a field schema was first recorded under (`GenerationItem.steps`). */
-const elementBySchema = new WeakMap<object, string>();
-const records = new Map<string, ProvenanceRecord>();
-
+// The provenance lives in the schema's own OpenAPI metadata (`x-provenance`), where the document
+// emitter finds it too: nothing is registered at import, so importing a schema module has no effect
+// beyond building its schemas. The list of records is derived on demand (./provenance-records.ts).
 function tag<T extends z.ZodType>(schema: T, provenance: Provenance): T {
-  const tagged = schema.openapi({ 'x-provenance': provenance } as never);
-  bySchema.set(tagged, provenance);
-  return tagged;
+  return schema.openapi({ 'x-provenance': provenance } as never);
 }
 
 const make = (source: ProvenanceSource, note: string | undefined, constraints: ConstraintBasis | undefined): Provenance => ({
@@ -61,45 +58,13 @@ export const assumed = <T extends z.ZodType>(schema: T, claim: string, constrain
 export const assumption = (claim: string): Provenance => ({ source: 'assumption', note: claim });
 export const documented = (note?: string): Provenance => (note ? { source: 'live-docs', note } : { source: 'live-docs' });
 
-/**
- * Records the provenance of every property of an object shape under `Name.field`. Called by
- * `documentedObject`; a property without a provenance tag is a programming error caught at import.
- */
-export function recordShape(name: string, shape: Record<string, z.ZodType>): void {
-  for (const [field, schema] of Object.entries(shape)) {
-    const provenance = provenanceOf(schema);
-    if (!provenance) throw new Error(`${name}.${field} has no provenance: wrap it in fromDocs/fromInterface/assumed`);
-    records.set(`${name}.${field}`, { element: `${name}.${field}`, ...provenance });
-    if (!elementBySchema.has(schema)) elementBySchema.set(schema, `${name}.${field}`);
-  }
-}
-
-export function recordOperation(operationId: string, provenance: Provenance): void {
-  records.set(`operation:${operationId}`, { element: `operation:${operationId}`, ...provenance });
-}
-
 /** The provenance of a schema built with the helpers above, looking through `.optional()`. */
 export function provenanceOf(schema: z.ZodType): Provenance | undefined {
-  let current: unknown = schema;
+  let current: z.ZodType | undefined = schema;
   for (let depth = 0; depth < 4 && current; depth++) {
-    const found = bySchema.get(current as object);
+    const found = (getOpenApiMetadata(current as never) as { 'x-provenance'?: Provenance } | undefined)?.['x-provenance'];
     if (found) return found;
-    current = (current as { _zod?: { def?: { innerType?: unknown } } })._zod?.def?.innerType;
+    current = (current as unknown as { _zod?: { def?: { innerType?: z.ZodType } } })._zod?.def?.innerType;
   }
   return undefined;
-}
-
-/** The element a field schema was first recorded under, e.g. `VideoAnyone.prompt`. */
-export function elementOf(schema: z.ZodType): string | undefined {
-  return elementBySchema.get(schema);
-}
-
-/** Every recorded element, sorted by name. Complete once the schema modules are imported. */
-export function provenanceRecords(): ProvenanceRecord[] {
-  return [...records.values()].sort((a, b) => a.element.localeCompare(b.element));
-}
-
-/** The assumptions only: the claims the conformance suite gives verdicts on. */
-export function assumptions(): ProvenanceRecord[] {
-  return provenanceRecords().filter((r) => r.source === 'assumption');
 }

@@ -1,7 +1,7 @@
 // @mediagen/client/validation: request checks built on the schema package (zod). Kept out of the
 // core entry so a client that does not validate stays small:
 //   createClient({ apiKey, validator: schemaValidator() })
-import { checkGenerationRequest, checkRequestBody, type GenerationContext, GenerationRequest, type Issue, operationsById, validate } from '@mediagen/schema';
+import { checkGenerationRequest, checkRequestBody, type GenerationContext, GenerationRequest, type Issue, operationById, validate } from '@mediagen/schema';
 import type { OperationId, RequestParts, RequestValidator, ValidationOutcome } from '../types.js';
 
 export interface SchemaValidatorOptions {
@@ -16,7 +16,7 @@ export interface SchemaValidatorOptions {
 export function schemaValidator(options: SchemaValidatorOptions = {}): RequestValidator {
   return {
     validate(operationId: OperationId, request: RequestParts): ValidationOutcome {
-      const op = operationsById[operationId];
+      const op = operationById(operationId);
       const errors: Issue[] = [];
       const warnings: Issue[] = [];
       if (!op) return { errors, warnings };

@@ -12,7 +12,7 @@ export const carriesMedia = (op: OperationSpec): boolean => op.carriesMedia;
 
 /** Catalogue listings filtered by `?type` (base model). */
 export function hasTypeFilter(op: OperationSpec): boolean {
-  return op.catalogue === true && op.query !== undefined && 'type' in op.query.shape;
+  return op.catalogue !== undefined && op.query !== undefined && 'type' in op.query.shape;
 }
 
 /** Operations that take input the contract constrains: a body, or a query with rules. */

@@ -3,7 +3,7 @@
 // (positive_data_acceptance). Which candidates are negatives is the schema package's word: a body it
 // rejects breaks a rule; one it only warns about (an unknown field, a narrator with both inputs)
 // breaks none, and is sent as a tolerance probe, where nothing but a 5xx can be wrong.
-import { type OperationSpec, operationsById } from '@mediagen/schema';
+import { type OperationSpec, operationById } from '@mediagen/schema';
 import { type Basis, breachBasis } from '../engine/basis.js';
 import { bindToTarget, type Fixtures } from '../engine/fixtures.js';
 
@@ -41,7 +41,7 @@ const QUERY_CASE: Basis = {
   note: 'query values are matched case-sensitively (no source says so; servers often match loosely)',
 };
 
-const op = (id: string): OperationSpec => operationsById[id]!;
+const op = (id: string): OperationSpec => operationById(id)!;
 
 /** A plain valid generation item on any target. */
 export function baseItem(fixtures: Fixtures): Record<string, unknown> {

@@ -2,7 +2,7 @@
 // start (or reach) the target, discover the catalogue, create fixtures (stateful targets in full
 // mode), then per operation the examples, the hand-written cases, the auth checks and the generated
 // requests; then the stateful sequences; finally everything created is deleted, whatever happened.
-import { assumptions, fingerprintResponse, type OperationSpec, operationList, operationsById } from '@mediagen/schema';
+import { assumptions, createdId, fingerprintResponse, type OperationSpec, operationById, operationList } from '@mediagen/schema';
 import { baseItem, type RequestCase } from '../checks/cases.js';
 import { CHECK_IDS, CHECKS, type CheckId, checksById, isCheckId } from '../checks/catalog.js';
 import type { Expectation } from '../checks/define.js';
@@ -91,7 +91,7 @@ function checkOptions(options: ConformanceOptions): void {
   if (options.mode !== undefined && options.mode !== 'read-only' && options.mode !== 'full') {
     throw new RunError(`--mode must be read-only or full, got ${JSON.stringify(options.mode)}`);
   }
-  const unknownOps = (options.operations ?? []).filter((id) => !operationsById[id]);
+  const unknownOps = (options.operations ?? []).filter((id) => !operationById(id));
   if (unknownOps.length > 0) throw new RunError(`unknown operation${unknownOps.length > 1 ? 's' : ''}: ${unknownOps.join(', ')}`);
 }
 
@@ -225,7 +225,7 @@ export class Run implements PhaseContext {
 
   /** Sends a request without judging it (cleanup, polling). */
   async raw(c: RequestCase, auth: AuthMode = 'valid', reservation?: Reservation): Promise<Exchange> {
-    const op = operationsById[c.operationId]!;
+    const op = operationById(c.operationId)!;
     if (this.options.signal?.aborted && !this.draining) throw new RunInterrupted(String(this.options.signal.reason ?? 'interrupted'));
     // The hard cap: nothing that can spend leaves without a reservation made before it is sent.
     if (op.spendsCredits && this.budget.capped && !reservation)
@@ -245,7 +245,7 @@ export class Run implements PhaseContext {
     expect: Expectation,
     opts: { record?: 'all' | 'passes'; auth?: AuthMode; shrunk?: Failure['shrunk']; reservation?: Reservation; planned?: boolean } = {},
   ): Promise<{ exchange: Exchange; failed: boolean; verdicts: Verdict[]; refused?: string }> {
-    const op = operationsById[c.operationId]!;
+    const op = operationById(c.operationId)!;
     const auth = opts.auth ?? (expect === 'missing-key' ? 'missing' : expect === 'wrong-key' ? 'wrong' : 'valid');
     let reservation = opts.reservation;
     if (op.spendsCredits && this.budget.capped && !reservation) {
@@ -382,13 +382,11 @@ export class Run implements PhaseContext {
     if (!isSuccess(exchange.status) || this.target.kind === 'prism' || !isObject(exchange.json)) return;
     const data = exchange.json.data;
     // What it made, by the operation's `creates` trait (v1 uploads answer { asset: { id } }).
-    if (op.creates && isObject(data)) {
-      const made = op.creates === 'generation' ? data.generation_id : isObject(data.asset) ? data.asset.id : data.id;
-      if (typeof made === 'string') {
-        if (op.creates === 'generation') this.registerGeneration(made);
-        else if (op.creates === 'asset') this.registerAsset(made);
-        else this.cleanup.register({ kind: 'character', id: made });
-      }
+    const made = createdId(op, exchange.json);
+    if (op.creates && made !== undefined) {
+      if (op.creates.kind === 'generation') this.registerGeneration(made);
+      else if (op.creates.kind === 'asset') this.registerAsset(made);
+      else this.cleanup.register({ kind: 'character', id: made });
     }
     switch (op.operationId) {
       case 'deleteGeneration': {

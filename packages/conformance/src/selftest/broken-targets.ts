@@ -1,7 +1,7 @@
 // The catalogue of deliberately broken servers. Each is a rewriting proxy in front of a faithful
 // mock (the sandbox or Prism) that breaks one promise of the contract, and names the check that must
 // catch it. The self-test runs the whole suite against each and expects that check to fail.
-import { GenerationItem, operationsById, unknownFieldIssues } from '@mediagen/schema';
+import { GenerationItem, operationById, unknownFieldIssues } from '@mediagen/schema';
 import type { CheckId } from '../checks/catalog.js';
 import { jsonReply, type ProxyRequest, type ProxyResponse, type ProxyTools, parseJson, type Rewrite } from './proxy.js';
 
@@ -56,7 +56,7 @@ function mediaParts(operationId: string | undefined, body: Json): { generations:
 const onMediaSuccess =
   (edit: (parts: { generations: Json[]; media: Json[] }, request: ProxyRequest) => void): Rewrite['response'] =>
   (request, response) =>
-    operationsById[request.operationId ?? '']?.carriesMedia && isSuccess(response.status)
+    operationById(request.operationId ?? '')?.carriesMedia && isSuccess(response.status)
       ? editJson(response, (body) => edit(mediaParts(request.operationId, body), request))
       : response;
 
@@ -94,7 +94,7 @@ async function acceptEverything(request: ProxyRequest, tools: ProxyTools): Promi
 export const lenientTarget: Rewrite = {
   request: (request) => {
     let changed = request;
-    const op = request.operationId ? operationsById[request.operationId] : undefined;
+    const op = request.operationId ? operationById(request.operationId) : undefined;
     if (request.query.has('type')) {
       const query = new URLSearchParams(request.query);
       query.set('type', (query.get('type') ?? '').toLowerCase());
@@ -286,7 +286,7 @@ export const brokenTargets: readonly BrokenTarget[] = [
     expect: 'not_a_server_error',
     rewrite: {
       request: (request) => {
-        const schema = request.operationId ? operationsById[request.operationId]?.body : undefined;
+        const schema = request.operationId ? operationById(request.operationId)?.body : undefined;
         const body = parseJson(request);
         if (!schema || body === undefined || unknownFieldIssues(schema, body).length === 0) return request;
         return jsonReply(500, { data: null, err: { code: 'internal_error', message: 'KeyError: unexpected field' } });

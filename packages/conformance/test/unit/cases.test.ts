@@ -161,8 +161,8 @@ describe('generated requests', () => {
 describe('the basis of an invalid request', () => {
   it('is documented for a documented rule and an assumption (named) for an assumed one', async () => {
     const { breachBasis } = await import('../../src/engine/basis.js');
-    const { operationsById } = await import('@mediagen/schema');
-    const generate = operationsById.generateMedia!;
+    const { operationById } = await import('@mediagen/schema');
+    const generate = operationById('generateMedia')!;
     const item = { model: 'JuggernautXL', prompt: { positive: 'a lighthouse' } };
     expect(breachBasis(generate, { body: [{ ...item, steps: 3021 }] })?.source).not.toBe('assumption');
     // A field the contract does not name, or a narrator with both inputs, is a warning: no breach.
@@ -180,6 +180,6 @@ describe('the basis of an invalid request', () => {
     // A body that breaks a documented rule and an assumed one is documented.
     expect(breachBasis(generate, { body: [{ ...item, true_touch: { asset_id: 'ast_01', scale_factor: 0.5 }, steps: 3021 }] })?.source).not.toBe('assumption');
     expect(breachBasis(generate, { body: [item] })).toBeUndefined();
-    expect(breachBasis(operationsById.listModels!, { query: { type: 'SDXL' } })?.source).toBe('assumption');
+    expect(breachBasis(operationById('listModels')!, { query: { type: 'SDXL' } })?.source).toBe('assumption');
   });
 });

@@ -1,4 +1,4 @@
-import { operationsById } from '@mediagen/schema';
+import { operationById } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
 import {
   BudgetExceeded,
@@ -19,7 +19,7 @@ import {
   toCurl,
 } from '../../src/index.js';
 
-const op = (id: string) => operationsById[id]!;
+const op = (id: string) => operationById(id)!;
 
 function exchange(status: number, json: unknown, extra: Partial<Exchange> = {}): Exchange {
   return {

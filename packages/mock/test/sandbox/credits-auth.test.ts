@@ -1,5 +1,5 @@
 // Credits (estimate, spend, 402) and API keys (401) in the sandbox.
-import { ErrorEnvelope, operationsById, validate } from '@mediagen/schema';
+import { ErrorEnvelope, operationById, validate } from '@mediagen/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COSTS, type RunningSandbox, startSandbox } from '../../src/index.js';
 import { call, item } from '../helpers.js';
@@ -15,7 +15,7 @@ describe('credits', () => {
     const body = item({ batch_size: 3 }); // JuggernautXL is sdxl
     const first = await call(sandbox.url, 'post', '/pub/v1/generations/estimate', { body });
     expect(first.status).toBe(200);
-    expect(validate(operationsById.estimateGeneration!.success.schema, first.body).success).toBe(true);
+    expect(validate(operationById('estimateGeneration')!.success.schema, first.body).success).toBe(true);
     expect(first.body.data).toEqual({ estimated: 3 * COSTS.image.sdxl!, balance: 20 });
     const again = await call(sandbox.url, 'post', '/pub/v1/generations/estimate', { body });
     expect(again.body.data).toEqual(first.body.data);

@@ -1,7 +1,7 @@
 // The life of a generation in the sandbox, driven by an injected clock: initiated → pending →
 // success (or failed), the files its media URLs serve, and both deletes.
 import { inflateSync } from 'node:zlib';
-import { operationsById, validate } from '@mediagen/schema';
+import { operationById, validate } from '@mediagen/schema';
 import { crc32 } from '@mediagen/schema/util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manualClock, type RunningSandbox, startSandbox } from '../../src/index.js';
@@ -19,7 +19,7 @@ async function sandboxWithClock(options: Parameters<typeof startSandbox>[0] = {}
   return { sandbox, clock };
 }
 
-const successSchema = (operationId: string) => operationsById[operationId]!.success.schema;
+const successSchema = (operationId: string) => operationById(operationId)!.success.schema;
 
 /** Checks the PNG's structure chunk by chunk and returns its size and decompressed scanlines. */
 function readPng(bytes: Uint8Array) {

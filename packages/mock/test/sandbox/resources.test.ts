@@ -1,6 +1,6 @@
 // Assets (upload slots on the sandbox itself, the upload, get, list, archive), characters, and the
 // seeded catalogue.
-import { operationsById, validate } from '@mediagen/schema';
+import { operationById, validate } from '@mediagen/schema';
 import { makePng } from '@mediagen/schema/util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/index.js';
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.stop());
 
-const valid = (operationId: string, body: unknown) => expect(validate(operationsById[operationId]!.success.schema, body).errors).toEqual([]);
+const valid = (operationId: string, body: unknown) => expect(validate(operationById(operationId)!.success.schema, body).errors).toEqual([]);
 const names = (body: { data: { name: string }[] }) => body.data.map((entry) => entry.name);
 
 describe('assets', () => {

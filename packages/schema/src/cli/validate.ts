@@ -13,7 +13,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { operationsById } from '../operations.js';
+import { operationById } from '../operations.js';
 import { checkGenerationRequest, checkRequestBody, type GenerationContext } from '../rules/check.js';
 import { formatIssue, type Issue } from '../rules/issues.js';
 import { parseContext } from './context.js';
@@ -86,7 +86,7 @@ export function run(argv: string[], out: (line: string) => void, err: (line: str
     }
     if (positionals.length !== 1) throw new UsageError('give exactly one request file (or - for standard input)');
     const operationId = values.operation ?? 'generateMedia';
-    const op = operationsById[operationId];
+    const op = operationById(operationId);
     if (!op) throw new UsageError(`unknown operation ${JSON.stringify(operationId)}`);
     if (!op.body) throw new UsageError(`${operationId} takes no request body`);
     const max = values['max-errors'] === undefined ? DEFAULT_MAX : Number(values['max-errors']);

@@ -1,9 +1,10 @@
 // The OpenAPI document as of every version, derived from the newest document and the ledger: the
 // structure comes from reverting entries (revert.ts), examples are downgraded with the same data
 // transforms clients use, and `info` says which version each document describes.
+
+import { deepEqual, hasOwn, isObject, type JsonObject } from '../util/json.js';
 import { ledger as defaultLedger } from './changes.js';
 import type { VersionChange } from './instructions.js';
-import { deepEqual, hasOwn, isObject, type JsonObject } from './json.js';
 import { planFromDocuments, type TransformPlan } from './plan.js';
 import { listOperations, structuralDocuments } from './revert.js';
 import { downgradeRequest, downgradeResponse, upgradeRequest, upgradeResponse, VersionIncompatibleError } from './transform.js';

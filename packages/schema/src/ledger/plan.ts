@@ -1,9 +1,10 @@
 // The transform plan: for every operation, where in its request body, query and responses each
 // ledger entry's instructions apply, as JSON paths. It is plain JSON, small enough to ship with a
 // client that never sees an OpenAPI document; transform.ts applies it.
+
+import { deref, isObject, type JsonObject, resolvePointer, schemaRefName } from '../util/json.js';
 import { ledger as defaultLedger } from './changes.js';
 import type { Instruction, VersionChange } from './instructions.js';
-import { deref, isObject, type JsonObject, resolvePointer, schemaRefName } from './json.js';
 import { componentSchemas, listOperations, structuralDocuments } from './revert.js';
 
 /** A property name, or `'*'` for every item of an array. */

@@ -1,8 +1,9 @@
 // Structural derivation of older documents: starting from the newest document, each ledger entry's
 // instructions are reverted in turn (newest entry first), and every instruction is checked against
 // the document it applies to. Examples and `info` are left alone here; document.ts finishes them.
+
+import { clone, hasOwn, isObject, type JsonObject, renameKey, resolvePointer, schemaRefName } from '../util/json.js';
 import type { Instruction, VersionChange } from './instructions.js';
-import { clone, hasOwn, isObject, type JsonObject, renameKey, resolvePointer, schemaRefName } from './json.js';
 import { checkLedgerDates } from './versions.js';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

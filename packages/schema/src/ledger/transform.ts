@@ -1,8 +1,8 @@
 // Runtime transforms between the newest shape and any older version, driven by the compiled plan
 // alone (no OpenAPI document needed). Inputs are never mutated: each function works on a deep copy.
 
+import { clone, deepEqual, hasOwn, isObject, type JsonObject, renameKey, setOwn } from '../util/json.js';
 import { BASELINE, resolveAgainst, type VersionKey } from './dates.js';
-import { clone, deepEqual, hasOwn, isObject, type JsonObject, renameKey, setOwn } from './json.js';
 import type { OperationPlan, PlanChangeSteps, PlanPath, TransformPlan } from './plan.js';
 
 /** A request field, query parameter or enum value used with a version that does not have it yet. */

@@ -3,16 +3,10 @@
 // then send the bytes to the returned presigned `upload_url`.
 import { Dim, PageQuery, requestObject, responseObject, SizeInput } from '../common.js';
 import { assumed, assumption, fromDocs } from '../provenance.js';
+import { ASSET_TYPES } from '../util/facts.js';
 import { z } from '../zod.js';
 
-export const ASSET_TYPES = ['image', 'video', 'audio'] as const;
 export const AssetType = z.enum(ASSET_TYPES).openapi('AssetType', { example: 'image' });
-/**
- * Asset statuses seen: `pending` after upload and `archive` after archiving (docs examples); `active`
- * and `failed` come from third-party clients. No source lists the values, so the field is an open
- * string (tolerant reader) and this list is only what we know of.
- */
-export const ASSET_STATUSES = ['pending', 'active', 'failed', 'archive'] as const;
 export const AssetStatus = z.string().openapi('AssetStatus', {
   example: 'pending',
   description: 'Seen: `pending` (after upload), `archive` (after archiving); clients also report `active`, `failed`.',

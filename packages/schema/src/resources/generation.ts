@@ -4,21 +4,12 @@
 // ledger in ../ledger/changes.ts.
 import { Dim, responseObject } from '../common.js';
 import { assumed, fromDocs, fromInterface } from '../provenance.js';
+import { GENERATION_FILTER_STATUSES, LEGACY_IMAGE_STATUSES, MEDIA_STATUSES, MEDIA_TYPES } from '../util/facts.js';
 import { z } from '../zod.js';
 
-export const MEDIA_TYPES = ['image', 'video'] as const;
 export const MediaType = fromDocs(z.enum(MEDIA_TYPES).openapi('MediaType', { example: 'image' }), 'get generation and get media list image, video');
 
-/**
- * Every media status a source lists: `initiated` (generate response), `pending`, `success`, `failed`
- * (get/list) and `censored` (the deprecated status endpoints, which report the same media). The
- * lifecycle is initiated → pending → success | failed | censored.
- */
-export const MEDIA_STATUSES = ['initiated', 'pending', 'success', 'failed', 'censored'] as const;
 export const MediaStatus = fromDocs(z.enum(MEDIA_STATUSES).openapi('MediaStatus', { example: 'success' }));
-/** Statuses after which a media item no longer changes. */
-export const TERMINAL_MEDIA_STATUSES: readonly MediaStatusValue[] = ['success', 'failed', 'censored'];
-export type MediaStatusValue = (typeof MEDIA_STATUSES)[number];
 
 // The docs' generate example is cut where `style_detail` begins: its shape is assumed to echo the request's.
 export const StyleDetailEcho = responseObject('StyleDetailEcho', {
@@ -91,19 +82,12 @@ export const Estimate = responseObject(
 );
 export type Estimate = z.infer<typeof Estimate>;
 
-export const GENERATION_FILTER_STATUSES = ['success', 'failed'] as const;
-
 export const ListGenerationsQuery = {
   status: fromDocs(z.enum(GENERATION_FILTER_STATUSES).optional().openapi({ example: 'success' })),
   media_id: fromInterface(z.string().optional().openapi({ example: 'media_01' }), 'renamed from image_id on 2024-09-04'),
   generation_id: fromDocs(z.string().optional().openapi({ example: 'gen_01' })),
 };
 
-/**
- * Deprecated status endpoints report per image, with `censored` as a third outcome. The docs list
- * only outcomes; an image still being made must answer something, so `pending` is our assumption.
- */
-export const LEGACY_IMAGE_STATUSES = ['pending', 'success', 'failed', 'censored'] as const;
 export const ImageStatus = responseObject('ImageStatus', {
   image_id: fromDocs(z.string().openapi({ example: 'img_01' })),
   status: assumed(

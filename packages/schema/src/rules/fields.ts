@@ -7,7 +7,7 @@ import { getOpenApiMetadata, getRefId } from '@asteasolutions/zod-to-openapi';
 import { ErrorEnvelope } from '../common.js';
 import { ledger } from '../ledger/changes.js';
 import { operationList } from '../operations.js';
-import { type ConstraintKind, elementOf, type Provenance, provenanceOf } from '../provenance.js';
+import { type ConstraintKind, type Provenance, provenanceOf } from '../provenance.js';
 import type { z } from '../zod.js';
 
 export type Side = 'request' | 'response';
@@ -115,7 +115,21 @@ interface Table {
   constraints: Map<string, FieldConstraint>;
   /** Element → side and provenance, for mapping issues. */
   elements: Map<string, { side: Side; provenance: Provenance; since?: string }>;
+  /** The elements that are fields (not the root of a body or a response). */
+  fields: Set<string>;
+  /** Fields whose schema carries no provenance. */
+  unrecorded: Set<string>;
 }
+
+/**
+ * The element each field schema stands for (`GenerationItem.steps`, `listGenerations.query.page`),
+ * named as the walk first reaches it: a component's fields by the component, an operation's query and
+ * path parameters by the operation (a parameter schema shared by several operations takes the first
+ * one's name, in table order). Filled when the table is built, never at import.
+ */
+const names = new WeakMap<object, string>();
+/** The owner name of an anonymous object (an operation's query or path parameters). */
+const owners = new WeakMap<object, string>();
 
 let table: Table | undefined;
 
@@ -123,6 +137,8 @@ function build(): Table {
   const added = addedDates();
   const constraints = new Map<string, FieldConstraint>();
   const elements: Table['elements'] = new Map();
+  const fields = new Set<string>();
+  const unrecorded = new Set<string>();
   const seen = new Set<string>();
 
   const record = (element: string, schema: z.ZodType, provenance: Provenance, side: Side, since: string | undefined, inObject: boolean) => {
@@ -143,17 +159,22 @@ function build(): Table {
     }
   };
 
-  const walk = (schema: z.ZodType, side: Side, since: string | undefined) => {
+  const walk = (schema: z.ZodType, side: Side, since: string | undefined, owner?: string) => {
     const { inner } = unwrap(schema);
     const def = defOf(inner);
     if (def.type === 'array' && def.element) return walk(def.element, side, since);
     if (def.type === 'union' && def.options) return def.options.forEach((option) => walk(option, side, since));
     if (def.type !== 'object' || !def.shape) return;
-    const name = refId(inner);
+    const name = refId(inner) ?? owner;
+    if (owner && !refId(inner)) owners.set(inner, owner);
     for (const [field, fieldSchema] of Object.entries(def.shape)) {
-      const element = elementOf(fieldSchema) ?? `${name ?? '(object)'}.${field}`;
+      if (!names.has(fieldSchema)) names.set(fieldSchema, `${name ?? '(object)'}.${field}`);
+      const element = names.get(fieldSchema)!;
       const fieldSince = added.get(element) ?? since;
-      const provenance = provenanceOf(fieldSchema) ?? { source: 'assumption', note: 'no provenance recorded' };
+      fields.add(element);
+      const own = provenanceOf(fieldSchema);
+      if (!own) unrecorded.add(element);
+      const provenance = own ?? { source: 'assumption', note: 'no provenance recorded' };
       record(element, fieldSchema, provenance, side, fieldSince, true);
       const key = `${side}:${element}`;
       if (seen.has(key)) continue;
@@ -170,12 +191,12 @@ function build(): Table {
 
   for (const op of operationList) {
     if (op.body) root(op.body, 'request', `${op.operationId}.body`, op.provenance);
-    if (op.query) walk(op.query, 'request', undefined);
-    if (op.params) walk(op.params, 'request', undefined);
+    if (op.query) walk(op.query, 'request', undefined, `${op.operationId}.query`);
+    if (op.params) walk(op.params, 'request', undefined, `${op.operationId}.path`);
   }
   for (const op of operationList) root(op.success.schema, 'response', `${op.operationId}.response`, op.provenance);
   root(ErrorEnvelope, 'response', 'ErrorEnvelope', { source: 'assumption', note: 'failed requests answer the err envelope' });
-  return { constraints, elements };
+  return { constraints, elements, fields, unrecorded };
 }
 
 const getTable = (): Table => (table ??= build());
@@ -191,12 +212,32 @@ export function elementInfo(element: string) {
 }
 
 /**
+ * Every field the operations table reaches (`Schema.field`, `operationId.query.name`,
+ * `operationId.path.name`) with its provenance, in walk order; `recorded` is false for a field whose
+ * schema carries none (a gap the provenance tests fail on).
+ */
+export function fieldElements(): { element: string; provenance: Provenance; recorded: boolean }[] {
+  const table = getTable();
+  return [...table.fields].map((element) => {
+    const info = table.elements.get(element)!;
+    return { element, provenance: info.provenance, recorded: !table.unrecorded.has(element) };
+  });
+}
+
+/** The element a field schema stands for, once the table is built. */
+export function elementOf(schema: z.ZodType): string | undefined {
+  getTable();
+  return names.get(schema);
+}
+
+/**
  * The element a value at `path` (inside a value checked with `schema`) belongs to: the deepest
  * recorded field on the way, or the root's component name.
  */
 export function elementAt(schema: z.ZodType, path: readonly PropertyKey[]): string | undefined {
+  getTable();
   let current = unwrap(schema).inner;
-  let owner = refId(current);
+  let owner = refId(current) ?? owners.get(current);
   for (const segment of path) {
     const def = defOf(current);
     if (def.type === 'array' && def.element && typeof segment === 'number') {
@@ -205,7 +246,7 @@ export function elementAt(schema: z.ZodType, path: readonly PropertyKey[]): stri
     }
     if (def.type === 'object' && def.shape && typeof segment === 'string' && Object.hasOwn(def.shape, segment)) {
       const field = def.shape[segment]!;
-      owner = elementOf(field) ?? `${refId(current) ?? '(object)'}.${segment}`;
+      owner = names.get(field) ?? `${refId(current) ?? owners.get(current) ?? '(object)'}.${segment}`;
       current = unwrap(field).inner;
       continue;
     }

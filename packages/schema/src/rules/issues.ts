@@ -1,11 +1,12 @@
 // Path-precise issues: `[0].video_anyone.prompt: at most 500 characters`. Every validation in the
 // toolkit (client, sandbox, conformance, CLI) reports through these, so a user sees one wording.
 import type { ConstraintKind, ProvenanceSource } from '../provenance.js';
+import { formatIssue, formatPath, type IssuePath } from '../util/path.js';
 import type { z } from '../zod.js';
 import { ruleById, type Severity } from './catalog.js';
 import { constraintRule, elementAt } from './fields.js';
 
-export type IssuePath = ReadonlyArray<string | number>;
+export { formatIssue, formatPath, type IssuePath };
 
 export interface Issue {
   path: IssuePath;
@@ -27,23 +28,6 @@ export function ruleIssue(rule: string, path: IssuePath, message: string, option
 }
 
 export type ValidationResult<T> = { success: true; data: T; errors: [] } | { success: false; data?: undefined; errors: Issue[] };
-
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** `[0].video_anyone.prompt`; a key that is not a plain name is quoted (`[0]["my key"]`); `(root)` for the value itself. */
-export function formatPath(path: IssuePath): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else if (!IDENTIFIER.test(segment)) out += `[${JSON.stringify(segment)}]`;
-    else out += out ? `.${segment}` : segment;
-  }
-  return out || '(root)';
-}
-
-export function formatIssue(issue: Pick<Issue, 'path' | 'message'>): string {
-  return `${formatPath(issue.path)}: ${issue.message}`;
-}
 
 const quote = (v: unknown) => JSON.stringify(v);
 

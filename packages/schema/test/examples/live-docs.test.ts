@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as docs from '../../src/examples/live-docs.js';
-import { operationsById } from '../../src/operations.js';
+import { operationById, operations } from '../../src/operations.js';
 import { GenerationRequest } from '../../src/resources/generation-request.js';
 import { checkGenerationRequest } from '../../src/rules/check.js';
 import { formatIssue, validate } from '../../src/rules/issues.js';
@@ -30,7 +30,7 @@ const responses: Array<[operationId: string, example: unknown]> = [
 
 describe('live docs response examples', () => {
   it.each(responses)('%s validates with zod and JSON Schema', (operationId, example) => {
-    const op = operationsById[operationId]!;
+    const op = operations[operationId as keyof typeof operations];
     const zodResult = validate(op.success.schema, example);
     expect(zodResult.errors.map(formatIssue)).toEqual([]);
     const fn = ajv.response(operationId, op.success.status);
@@ -38,7 +38,7 @@ describe('live docs response examples', () => {
   });
 
   it('accepts the estimate example even with its `error` slip, and reads nothing from it', () => {
-    const op = operationsById.estimateGeneration!;
+    const op = operations.estimateGeneration;
     const parsed = validate(op.success.schema, docs.estimateResponseVerbatim);
     expect(parsed.success).toBe(true);
     // `err` is optional on success, so the slip is tolerated; the envelope's data is what counts.
@@ -49,7 +49,7 @@ describe('live docs response examples', () => {
   it('rejects a docs example once a documented field is broken (the test can fail)', () => {
     const broken = structuredClone(docs.listGenerationsResponse) as any;
     broken.data[0].media[0].status = 'done';
-    expect(validate(operationsById.listGenerations!.success.schema, broken).success).toBe(false);
+    expect(validate(operations.listGenerations.success.schema, broken).success).toBe(false);
     expect(ajv.response('listGenerations', 200)(broken)).toBe(false);
   });
 });
@@ -64,7 +64,7 @@ describe('live docs request examples', () => {
     ...Object.entries(docs.generationItems).map(([name, item]): [string, string, unknown] => [`estimate ${name}`, 'estimateGeneration', [item]]),
   ];
   it.each(requests)('%s validates with zod and JSON Schema', (_name, operationId, body) => {
-    const op = operationsById[operationId]!;
+    const op = operationById(operationId)!;
     expect(validate(op.body!, body).errors.map(formatIssue)).toEqual([]);
     const fn = ajv.requestBody(operationId);
     expect(fn(body), JSON.stringify(fn.errors)).toBe(true);
@@ -129,7 +129,7 @@ describe('the docs\u2019 composite generate and estimate example', () => {
 
 describe('the generate response example', () => {
   it('validates verbatim as far as the docs show it', () => {
-    const result = validate(operationsById.generateMedia!.success.schema, docs.generateResponseAsShown);
+    const result = validate(operations.generateMedia.success.schema, docs.generateResponseAsShown);
     // Only `type`, which the interface description adds and the cut example does not reach, is missing.
     expect(result.errors.map((e) => [formatIssue(e), e.rule, e.source])).toEqual([
       ['data.media[0].type: required', 'GeneratedMedia.type.required', 'interface'],

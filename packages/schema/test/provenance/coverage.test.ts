@@ -2,7 +2,8 @@
 // from, in code and in the emitted document, and every assumption carries a testable claim.
 import { describe, expect, it } from 'vitest';
 import { operationList } from '../../src/operations.js';
-import { assumptions, provenanceRecords } from '../../src/provenance.js';
+import { assumptions, provenanceRecords } from '../../src/provenance-records.js';
+import { fieldElements } from '../../src/rules/fields.js';
 import { newest } from '../support/documents.js';
 
 const SOURCES = ['interface', 'live-docs', 'assumption'];
@@ -14,6 +15,14 @@ describe('provenance', () => {
     for (const item of Object.values(newest.paths) as any[]) {
       for (const op of Object.values(item) as any[]) expect(SOURCES, op.operationId).toContain(op['x-provenance']?.source);
     }
+  });
+
+  it('is given in code to every field the operations table reaches', () => {
+    const unrecorded = fieldElements()
+      .filter((f) => !f.recorded)
+      .map((f) => f.element);
+    expect(unrecorded).toEqual([]);
+    expect(fieldElements().length).toBeGreaterThan(100);
   });
 
   it('is emitted on every property of every component schema', () => {

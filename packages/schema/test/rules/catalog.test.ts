@@ -1,7 +1,7 @@
 // rules(): every constraint and every named rule with its basis, and every issue names one of them.
 import { describe, expect, it } from 'vitest';
 import * as docs from '../../src/examples/live-docs.js';
-import { operationsById } from '../../src/operations.js';
+import { operations } from '../../src/operations.js';
 import { ruleById, rules } from '../../src/rules/catalog.js';
 import { checkGenerationRequest, checkRequestBody } from '../../src/rules/check.js';
 import { validate } from '../../src/rules/issues.js';
@@ -58,10 +58,9 @@ describe('rules()', () => {
 
   it('has no strict object anywhere in the request or response schemas', () => {
     expect(all.some((r) => /additionalProperties|unrecognized/.test(r.id))).toBe(false);
-    expect(validate(operationsById.createCharacter!.body!, { ...docs.createCharacterRequest, age: 25 }).success).toBe(true);
+    expect(validate(operations.createCharacter.body!, { ...docs.createCharacterRequest, age: 25 }).success).toBe(true);
     expect(
-      validate(operationsById.getMedia!.success.schema, { ...docs.getMediaResponse, extra: 1, data: { ...docs.getMediaResponse.data, thumbnail: 'x' } })
-        .success,
+      validate(operations.getMedia.success.schema, { ...docs.getMediaResponse, extra: 1, data: { ...docs.getMediaResponse.data, thumbnail: 'x' } }).success,
     ).toBe(true);
   });
 });
@@ -86,10 +85,10 @@ describe('issues name their rule', () => {
 
   it('for other bodies too, with unknown fields as warnings or strict errors', () => {
     const body = { size: { height: 512, widht: 512 } };
-    const lenient = checkRequestBody(operationsById.uploadAsset!.body!, body);
+    const lenient = checkRequestBody(operations.uploadAsset.body!, body);
     expect(lenient.errors.map((e) => e.rule)).toEqual(['SizeInput.width.required']);
     expect(lenient.warnings.map((w) => [w.path.join('.'), w.message])).toEqual([['size.widht', 'not a field of the contract; did you mean "width"?']]);
-    const strict = checkRequestBody(operationsById.uploadAsset!.body!, body, { strict: true });
+    const strict = checkRequestBody(operations.uploadAsset.body!, body, { strict: true });
     expect(strict.errors.map((e) => e.rule)).toEqual(['SizeInput.width.required', 'unknown_field']);
   });
 });
@@ -109,7 +108,7 @@ describe('did you mean', () => {
 
 describe('the v2 upload type', () => {
   it('defaults to image, in zod and in the emitted document', async () => {
-    const query = operationsById.uploadAssetV2!.query!;
+    const query = operations.uploadAssetV2.query;
     expect((validate(query, {}).data as { type?: string } | undefined)?.type).toBe('image');
     const { newest } = await import('../support/documents.js');
     const parameter = newest.paths['/pub/v2/assets/upload'].post.parameters.find((p: any) => p.name === 'type');

@@ -2,7 +2,7 @@
 // priced before anything spends), then on a stateful target in full mode the fixtures the rest uses
 // (image assets with real PNG bytes, a character, a two-item generation), or, read-only, what the
 // account already has.
-import { operationList, operationsWhere } from '@mediagen/schema';
+import { catalogueOperation, operationList } from '@mediagen/schema';
 import { baseItem } from '../../checks/cases.js';
 import { isSuccess } from '../../checks/response.js';
 import type { PhaseContext } from '../context.js';
@@ -23,7 +23,9 @@ async function discoverCatalogue(run: PhaseContext): Promise<void> {
     list
       .filter((i) => typeof i.name === 'string' && typeof i.base_model === 'string')
       .map((i) => ({ name: i.name as string, base_model: i.base_model as string }));
-  const [models, styles, controlnets, loras, voices] = await Promise.all(operationsWhere({ catalogue: true }).map((op) => read(op.operationId)));
+  const [models, styles, controlnets, loras, voices] = await Promise.all(
+    (['models', 'styles', 'controlnets', 'loras', 'voices'] as const).map((name) => read(catalogueOperation(name).operationId)),
+  );
   fixtures.catalogue = {
     models: named(items(models)),
     styles: named(items(styles)),

@@ -1,4 +1,5 @@
-// Small helpers for plain JSON values, shared by the document derivation and the runtime transforms.
+// Small helpers for plain JSON values, shared by the ledger (document derivation, runtime transforms)
+// and by every package of the repository through `@mediagen/schema/util`.
 // Plain loops and no dependencies, so the runtime half stays small and runs anywhere.
 
 /** A plain JSON object (as parsed from JSON or built from literals). */
