@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// media-conformance: the bin. See cli/main.ts for the options and exit codes. SIGINT and SIGTERM
-// stop the run without skipping its cleanup: the run ends at its next request, deletes what it
-// created, writes its reports and exits 130. A second signal exits at once.
+// media-conformance: the bin. See cli/main.ts for the options and exit codes. SIGINT, SIGTERM and
+// SIGHUP (a closed terminal) stop the run without skipping its cleanup: the run ends at its next
+// request, deletes what it created, writes its reports and exits 130. A second signal exits at once.
 import { main } from './cli/main.js';
 
 const controller = new AbortController();
@@ -12,8 +12,9 @@ const onSignal = (signal: NodeJS.Signals) => {
 };
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
+process.on('SIGHUP', onSignal);
 
-main(process.argv.slice(2), { signal: controller.signal }).then(
+main(process.argv.slice(2), { signal: controller.signal, isTty: process.stdout.isTTY === true }).then(
   (code) => {
     process.exitCode = code;
   },

@@ -3,42 +3,45 @@
 // reporters and the building blocks are exported for teams that compose their own runs. The vitest
 // integration (`describeConformance`) is in `@mediagen/conformance/vitest`.
 
-export { casesFor, invalidGenerationBodies, type OperationCases, type RequestCase, validGenerationBodies } from './checks/cases.js';
-export {
-  CHECK_IDS,
-  CHECKS,
-  type CheckCategory,
-  type CheckDefinition,
-  type CheckId,
-  checksById,
-  gridCells,
-  isCheckId,
-  type Severity,
-} from './checks/catalog.js';
-export { type CheckSpec, defineCheck, type Expectation as CheckExpectation, type Judged } from './checks/define.js';
-export { type CheckVerdict as Verdict, responseVerdicts, verdictsFor } from './checks/judge.js';
+export { carriesMedia, hasConstrainedInput, hasTypeFilter } from './checks/applies.js';
+export { CHECK_IDS, CHECKS, type CheckDefinition, type CheckId, checksById, gridCells, isCheckId } from './checks/catalog.js';
+export { type CheckCategory, type CheckSpec, defineCheck, type Judged, type Severity } from './checks/define.js';
+export { type CheckVerdict, type JudgeContext, responseVerdicts, verdictsFor } from './checks/judge.js';
+export type { CheckPort, MadeGeneration, Recorded, Sent, TargetView } from './checks/port.js';
 export {
   checkContentType,
   checkEnvelope,
-  checkNotServerError,
   checkPagination,
   checkRenamedFields,
   checkResponseSchema,
   checkStatusCode,
-  declaredStatuses,
-  PLAUSIBLE_CLIENT_ERRORS,
+  errFilled,
+  errorObject,
+  served,
 } from './checks/response.js';
 export { main as cli } from './cli/main.js';
-export { type Basis, breachBasis, isObligation, issueBasis } from './engine/basis.js';
-export { BudgetExceeded, BudgetTracker, type Reservation } from './engine/budget.js';
+export { type ConformanceOptions, runConformance } from './conformance.js';
+export { DEFAULT_BUDGETS, type RunBudgets } from './engine/budgets.js';
 export { type CleanupEntry, CleanupRegistry } from './engine/cleanup.js';
-export { buildUrl, type Exchange, HttpClient, type RequestSpec, toCurl, WRONG_API_KEY } from './engine/http.js';
-export { MASK, Masker } from './engine/mask.js';
-export { type ConformanceOptions, type Expectation, RunInterrupted, runConformance, selectedChecks } from './engine/run.js';
+export { parseSelection, selectedChecks, type UntypedSelection } from './engine/options.js';
+export type { ExchangeRecorder } from './engine/recording.js';
+export { type Admission, SpendLedger, type SpendReport } from './engine/spend.js';
+export { RunStopped } from './engine/stop.js';
 export { isLoopbackAddress, isLoopbackHost, MOCK_HEADER, PRISM_API_KEY, recogniseMock, resolvesToLoopback, SANDBOX_API_KEY } from './engine/target.js';
+export { Transport } from './engine/transport.js';
+export { acceptanceBasis, type Basis, breachBasis, isObligation, issueBasis, ruleBasis } from './model/basis.js';
+export { buildUrl, type Exchange, type RequestSpec, requestFor, toCurl, WRONG_API_KEY } from './model/exchange.js';
+export type { Assertion, Expectation, Verdict } from './model/verdict.js';
+export { buildReport } from './report/build.js';
+export { citation } from './report/cite.js';
+export { consoleProgress, formatProgress, formatSummary } from './report/console.js';
+export { type Har, HarWriter, toHar, toHarEntry } from './report/har.js';
+export { toJson } from './report/json.js';
+export { toJunit } from './report/junit.js';
 export type {
   CheckResult,
   CheckSummary,
+  Citation,
   Failure,
   FingerprintReport,
   Mode,
@@ -49,13 +52,12 @@ export type {
   ProvenanceStatus,
   ProvenanceVerdict,
   Report,
+  Stopped,
+  TargetInfo,
   TargetKind,
   TierSummary,
-} from './engine/types.js';
-export { RunError } from './engine/types.js';
-export { type ArbitraryOptions, arbitraryFor } from './fuzz/arbitrary.js';
-export { invalidGenerationBody, propertiesFor, validGenerationBody } from './fuzz/properties.js';
-export { consoleProgress, formatProgress, formatSummary } from './report/console.js';
-export { type Har, toHar } from './report/har.js';
-export { toJson } from './report/json.js';
-export { toJunit } from './report/junit.js';
+} from './report/types.js';
+export { RunError } from './report/types.js';
+export { type ArbitraryOptions, arbitraryFor } from './requests/arbitrary.js';
+export { baseItem, casesFor, invalidGenerationBodies, type OperationCases, type RequestCase, validGenerationBodies } from './requests/cases.js';
+export { invalidGenerationBody, propertiesFor, validGenerationBody } from './requests/properties.js';

@@ -4,8 +4,10 @@
 import { operationList } from '@mediagen/schema';
 import { beforeAll, describe, it } from 'vitest';
 import { CHECKS } from './checks/catalog.js';
-import { type ConformanceOptions, runConformance, selectedChecks } from './engine/run.js';
-import type { CheckResult, Report } from './engine/types.js';
+import { type ConformanceOptions, runConformance } from './conformance.js';
+import { selectedChecks } from './engine/options.js';
+import { citation } from './report/cite.js';
+import type { CheckResult, Report } from './report/types.js';
 
 export interface DescribeConformanceOptions extends ConformanceOptions {
   /** Title of the describe block (default: `conformance`). */
@@ -20,6 +22,7 @@ export function failureText(result: CheckResult): string {
   const lines = [`${result.operationId} › ${result.check}: ${result.failureCount} failing judgement(s)`];
   for (const failure of result.failures) {
     lines.push(`- [${failure.phase}] ${failure.message}`);
+    if (failure.basis) lines.push(`  ${citation(failure.basis)}`);
     if (failure.curl) lines.push(`  ${failure.curl}`);
   }
   return lines.join('\n');

@@ -1,11 +1,5 @@
-// Which operations a check means something for, from the operations table.
+// Which operations a check means something for, from the operations table's traits.
 import type { OperationSpec } from '@mediagen/schema';
-
-export const all = () => true;
-export const among =
-  (...ids: string[]) =>
-  (op: OperationSpec) =>
-    ids.includes(op.operationId);
 
 /** Operations whose responses carry generations or media items (the renamed fields live there). */
 export const carriesMedia = (op: OperationSpec): boolean => op.carriesMedia;

@@ -1,7 +1,7 @@
 // The registry of the suite's checks: every check is one file under registry/, registered here once.
 // The check ids (what `--only` and `--skip` take and the reports show) are derived from this list, and
 // its order is the order of the reports and of the stateful sequences.
-import { type OperationSpec, operationList } from '@mediagen/schema';
+import { type OperationId, type OperationSpec, operationList } from '@mediagen/schema';
 import type { CheckSpec } from './define.js';
 import authRequired from './registry/auth-required.js';
 import contentTypeConformance from './registry/content-type-conformance.js';
@@ -48,13 +48,14 @@ export const CHECK_IDS: readonly CheckId[] = CHECKS.map((c) => c.id);
 
 export const checksById: Readonly<Record<CheckId, CheckDefinition>> = Object.fromEntries(CHECKS.map((c) => [c.id, c])) as Record<CheckId, CheckDefinition>;
 
+/** Whether a string from input (a CLI flag, a config file) is a check id: own keys only. */
 export function isCheckId(value: string): value is CheckId {
-  return (CHECK_IDS as readonly string[]).includes(value);
+  return Object.hasOwn(checksById, value);
 }
 
 /** The (operation, check) cells of the grid for a selection of checks. */
-export function gridCells(selected: readonly CheckId[], ops: readonly OperationSpec[] = operationList): { operationId: string; check: CheckId }[] {
-  const cells: { operationId: string; check: CheckId }[] = [];
+export function gridCells(selected: readonly CheckId[], ops: readonly OperationSpec[] = operationList): { operationId: OperationId; check: CheckId }[] {
+  const cells: { operationId: OperationId; check: CheckId }[] = [];
   for (const op of ops) for (const id of selected) if (checksById[id].appliesTo(op)) cells.push({ operationId: op.operationId, check: id });
   return cells;
 }

@@ -1,22 +1,33 @@
-// Judging one exchange: every registered check with a `judge` says what the exchange shows about it.
+// Judging one exchange: every registered check with a `judge` says what the exchange shows about
+// the rules it asserts.
 import type { OperationSpec } from '@mediagen/schema';
-import type { Exchange } from '../engine/http.js';
+import type { Basis } from '../model/basis.js';
+import type { Exchange } from '../model/exchange.js';
+import type { Expectation, Verdict } from '../model/verdict.js';
 import { CHECKS, type CheckId } from './catalog.js';
-import type { Expectation, Verdict } from './define.js';
 
 export type CheckVerdict = Verdict<CheckId>;
 
+export interface JudgeContext {
+  /** The target computes pages (not Prism's examples). */
+  pagination: boolean;
+  /** What a request sent to be refused breaks. */
+  breach?: Basis;
+  /** The assumption a request sent to be served relies on. */
+  relies?: Basis;
+}
+
 /** The verdicts of every check that judges single exchanges, for one exchange sent with `expect`. */
-export function verdictsFor(op: OperationSpec, exchange: Exchange, expect: Expectation, options: { pagination: boolean }): CheckVerdict[] {
+export function verdictsFor(op: OperationSpec, exchange: Exchange, expect: Expectation, context: JudgeContext): CheckVerdict[] {
   const verdicts: CheckVerdict[] = [];
   for (const check of CHECKS) {
-    const verdict = check.judge?.({ op, exchange, expect, pagination: options.pagination });
-    if (verdict) verdicts.push({ ...verdict, check: check.id });
+    const assertions = check.judge?.({ op, exchange, expect, ...context });
+    if (assertions && assertions.length > 0) verdicts.push({ check: check.id, assertions });
   }
   return verdicts;
 }
 
 /** The response checks alone (what every response is judged on, whatever it was sent for). */
-export function responseVerdicts(op: OperationSpec, exchange: Exchange, options: { pagination: boolean }): CheckVerdict[] {
-  return verdictsFor(op, exchange, 'none', options).filter((v) => v.check !== 'not_a_server_error');
+export function responseVerdicts(op: OperationSpec, exchange: Exchange, context: JudgeContext): CheckVerdict[] {
+  return verdictsFor(op, exchange, 'none', context);
 }

@@ -1,27 +1,37 @@
-// The command line: parses the arguments (node:util parseArgs), runs the engine directly (no vitest
-// process is spawned) and writes the reports. Exit codes: 0 every check passed, 1 a check failed,
-// 2 the run could not happen (bad arguments, unreachable server, key refused).
+// The command line: runs the engine directly (no vitest process is spawned) and writes the reports.
+// Exit codes: 0 every obligation held, 1 an obligation failed, 2 the run could not happen (bad
+// arguments, unreachable server, key refused: its JSON and JUnit reports still say why), 130 stopped by
+// a signal.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { CHECKS } from '../checks/catalog.js';
-import type { Exchange } from '../engine/http.js';
-import { Masker } from '../engine/mask.js';
-import { type ConformanceOptions, runConformance } from '../engine/run.js';
-import { type Report, RunError } from '../engine/types.js';
+import { runConformance } from '../conformance.js';
+import { DEFAULT_BUDGETS } from '../engine/budgets.js';
+import { createKeyMasker } from '../engine/mask.js';
+import type { ExchangeRecorder } from '../engine/recording.js';
+import { RunError } from '../model/terms.js';
+import { notStartedReport } from '../report/build.js';
 import { consoleProgress, formatSummary } from '../report/console.js';
-import { toHar } from '../report/har.js';
+import { HarWriter } from '../report/har.js';
+import { toHtml } from '../report/html.js';
 import { toJson } from '../report/json.js';
 import { toJunit } from '../report/junit.js';
+import { escapeTerminal, wantsColor } from '../report/terminal.js';
+import type { Report } from '../report/types.js';
+import { type CliRun, CONFIG_FILE, inFlags, parseCli } from './args.js';
 
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: Record<string, string | undefined>;
   cwd: string;
-  /** Aborts the run (the CLI wires SIGINT and SIGTERM to it): cleanup runs, reports are written. */
+  /** Whether stdout is a terminal (colour by default). */
+  isTty: boolean;
+  /** Aborts the run (the CLI wires SIGINT, SIGTERM and SIGHUP to it): cleanup runs, reports are written. */
   signal?: AbortSignal;
 }
+
+const seconds = (ms: number) => `${ms / 1000}`;
 
 export const USAGE = `Usage: media-conformance [options]
 
@@ -31,12 +41,17 @@ the Prism mock (default), the stateful sandbox (--target sandbox), or any server
 Target
   --base-url URL         server to test; without it the suite starts its own mock
   --target prism|sandbox mock to start when --base-url is not given (default prism)
-  --api-key KEY          X-API-KEY to send (default: env MEDIAGEN_API_KEY; mocks need none)
+  --api-key KEY          X-API-KEY to send; prefer the environment variable MEDIAGEN_API_KEY:
+                         a key on the command line is visible to every user of the machine (ps)
   --mode read-only|full  read-only sends no request that creates, spends or deletes
-                         (default: read-only on a live host, full on 127.0.0.1/localhost)
-  --max-credits N        most credits a full run may spend (required for full mode on a live host)
+                         (default: full on a literal loopback address such as 127.0.0.1 or ::1,
+                         read-only elsewhere, localhost included: a name can resolve anywhere)
+  --max-credits N        most credits a full run may spend, counted from the balance the API
+                         reports (required for full mode on a live host)
   --stateless            treat the server as stateless: skip the stateful checks
                          (what the run creates is still cleaned up)
+  --at DATE              judge the server as speaking the API of DATE (YYYY-MM-DD or baseline;
+                         default the newest)
 
 Checks
   --only CHECK           run only these checks (repeatable, or a comma list)
@@ -47,108 +62,35 @@ Checks
   --strict               treat the contract's assumptions as obligations: a refuted
                          assumption fails the run (default: a verdict and a warning)
 
+Pace and budgets
+  --workers N            requests in flight at once (default 6 on loopback, 2 on a live host)
+  --rate-limit N         at most N requests a second (default: no limit)
+  --timeout S            time limit of one request, answer included (default ${seconds(DEFAULT_BUDGETS.timeoutMs)} s)
+  --deadline S           time limit of the whole run (default ${seconds(DEFAULT_BUDGETS.deadlineMs)} s); cleanup has ${seconds(DEFAULT_BUDGETS.cleanupMs)} s more
+  --max-answer-bytes N   most bytes of one answer read (default ${DEFAULT_BUDGETS.maxAnswerBytes})
+  --max-silent N         requests in a row with no answer before the run stops (default ${DEFAULT_BUDGETS.maxSilentInARow})
+
 Output
-  --reporter R           console | junit=PATH | json=PATH | har=PATH (repeatable; default console)
+  --reporter R           console | junit=PATH | json=PATH | html=PATH | har=PATH
+                         (repeatable; default console)
+  --color, --no-color    colour on the console (default: on a terminal, unless NO_COLOR is set)
+  --verbose              list every assumption verdict on the console, not only the refuted ones
+  --config FILE          options from a JSON file (default: ./${CONFIG_FILE} when present;
+                         keys as the flags, e.g. {"baseUrl": "…", "maxCredits": 20}); flags win
   --help                 this text
 
-Exit codes: 0 every obligation held, 1 an obligation failed, 2 the run could not happen,
-130 interrupted (SIGINT/SIGTERM: cleanup ran, the reports were written).
+Exit codes: 0 every obligation held, 1 an obligation failed, 2 the run could not happen or
+could not finish (a budget stopped it: the reports say which), 130 stopped by a signal (SIGINT/SIGTERM/SIGHUP: cleanup ran, the reports were written).
 
 Checks:
 ${CHECKS.map((c) => `  ${c.id.padEnd(30)} ${c.description}`).join('\n')}
 `;
-
-const list = (values: string[] | undefined): string[] =>
-  (values ?? [])
-    .flatMap((v) => v.split(','))
-    .map((v) => v.trim())
-    .filter(Boolean);
-
-function wholeNumber(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < 0) throw new RunError(`${name} must be a whole number ≥ 0, got ${JSON.stringify(value)}`);
-  return n;
-}
-
-type ReporterSpec = { kind: 'console' } | { kind: 'junit' | 'json' | 'har'; path: string };
-
-function parseReporters(values: string[]): ReporterSpec[] {
-  if (values.length === 0) return [{ kind: 'console' }];
-  return values.map((value) => {
-    if (value === 'console') return { kind: 'console' as const };
-    const match = /^(junit|json|har)=(.+)$/.exec(value);
-    if (!match) throw new RunError(`--reporter must be console, junit=PATH, json=PATH or har=PATH, got ${JSON.stringify(value)}`);
-    return { kind: match[1] as 'junit' | 'json' | 'har', path: match[2]! };
-  });
-}
 
 /** The key given on the command line or in the environment, found even when parsing fails. */
 function keyIn(argv: readonly string[], env: CliIo['env']): string | undefined {
   const index = argv.findIndex((a) => a === '--api-key' || a.startsWith('--api-key='));
   if (index >= 0) return argv[index]!.includes('=') ? argv[index]!.slice('--api-key='.length) : argv[index + 1];
   return env.MEDIAGEN_API_KEY;
-}
-
-export function parseCli(argv: readonly string[], env: CliIo['env']): { help: true } | { help: false; options: ConformanceOptions; reporters: ReporterSpec[] } {
-  let parsed: ReturnType<typeof parse>;
-  function parse() {
-    return parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'base-url': { type: 'string' },
-        target: { type: 'string' },
-        'api-key': { type: 'string' },
-        mode: { type: 'string' },
-        'max-credits': { type: 'string' },
-        stateless: { type: 'boolean' },
-        strict: { type: 'boolean' },
-        only: { type: 'string', multiple: true },
-        skip: { type: 'string', multiple: true },
-        operation: { type: 'string', multiple: true },
-        seed: { type: 'string' },
-        'max-examples': { type: 'string' },
-        reporter: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  }
-  try {
-    parsed = parse();
-  } catch (error) {
-    throw new RunError(`${(error as Error).message.split('\n')[0]} (see --help)`);
-  }
-  const v = parsed.values;
-  if (v.help) return { help: true };
-  if (v.target !== undefined && v.target !== 'prism' && v.target !== 'sandbox')
-    throw new RunError(`--target must be prism or sandbox, got ${JSON.stringify(v.target)}`);
-  if (v.target !== undefined && v['base-url'] !== undefined) throw new RunError('give either --base-url or --target, not both');
-  if (v.mode !== undefined && v.mode !== 'read-only' && v.mode !== 'full')
-    throw new RunError(`--mode must be read-only or full, got ${JSON.stringify(v.mode)}`);
-  const maxCredits = v['max-credits'];
-  if (maxCredits !== undefined && (maxCredits.trim() === '' || !Number.isFinite(Number(maxCredits)) || Number(maxCredits) < 0)) {
-    throw new RunError(`--max-credits must be a number ≥ 0, got ${JSON.stringify(maxCredits)}`);
-  }
-  const apiKey = v['api-key'] ?? env.MEDIAGEN_API_KEY;
-  const seed = wholeNumber('--seed', v.seed);
-  const maxExamples = wholeNumber('--max-examples', v['max-examples']);
-  const options: ConformanceOptions = {
-    ...(v['base-url'] !== undefined ? { baseUrl: v['base-url'] } : {}),
-    ...(v.target !== undefined ? { target: v.target as 'prism' | 'sandbox' } : {}),
-    ...(apiKey ? { apiKey } : {}),
-    ...(v.mode !== undefined ? { mode: v.mode as 'read-only' | 'full' } : {}),
-    ...(maxCredits !== undefined ? { maxCredits: Number(maxCredits) } : {}),
-    ...(v.stateless ? { stateful: false } : {}),
-    ...(v.strict ? { strict: true } : {}),
-    only: list(v.only),
-    skip: list(v.skip),
-    operations: list(v.operation),
-    ...(seed !== undefined ? { seed } : {}),
-    ...(maxExamples !== undefined ? { maxExamples } : {}),
-  };
-  return { help: false, options, reporters: parseReporters(v.reporter ?? []) };
 }
 
 async function writeReport(path: string, text: string, cwd: string): Promise<string> {
@@ -158,58 +100,71 @@ async function writeReport(path: string, text: string, cwd: string): Promise<str
   return full;
 }
 
+/** Writes every file reporter's report; the console one prints the summary. */
+async function report(run: CliRun, result: Report, io: CliIo, color: boolean): Promise<void> {
+  for (const reporter of run.reporters) {
+    if (reporter.kind === 'console') io.stdout(`${formatSummary(result, { color, verbose: run.verbose })}\n`);
+    else if (reporter.kind !== 'har') {
+      const text = reporter.kind === 'junit' ? toJunit(result) : reporter.kind === 'html' ? toHtml(result) : toJson(result);
+      const written = await writeReport(reporter.path, text, io.cwd);
+      if (run.reporters.some((r) => r.kind === 'console')) io.stdout(`${reporter.kind} report: ${escapeTerminal(written)}\n`);
+    }
+  }
+}
+
 /** Runs the command line; resolves to the exit code. */
-export async function main(argv: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
-  const stdout = io.stdout ?? ((t: string) => void process.stdout.write(t));
-  const stderrRaw = io.stderr ?? ((t: string) => void process.stderr.write(t));
-  const env = io.env ?? process.env;
-  const cwd = io.cwd ?? process.cwd();
-  // The report and the progress lines are masked as they are recorded; only messages that did not
-  // come from the run (argument errors) are masked here, as values.
-  const masker = new Masker([keyIn(argv, env)]);
-  const out = stdout;
-  const err = (t: string) => stderrRaw(masker.text(t));
+export async function main(argv: readonly string[], given: Partial<CliIo> = {}): Promise<number> {
+  const io: CliIo = {
+    stdout: given.stdout ?? ((t: string) => void process.stdout.write(t)),
+    stderr: given.stderr ?? ((t: string) => void process.stderr.write(t)),
+    env: given.env ?? process.env,
+    cwd: given.cwd ?? process.cwd(),
+    isTty: given.isTty ?? false,
+    ...(given.signal ? { signal: given.signal } : {}),
+  };
+  // Messages that did not come from the run (argument errors) are masked here, as values.
+  const masker = createKeyMasker([keyIn(argv, io.env)]);
+  const fail = (message: string) => io.stderr(`media-conformance: ${escapeTerminal(masker.text(inFlags(message)))}\n`);
   let parsed: ReturnType<typeof parseCli>;
   try {
-    parsed = parseCli(argv, env);
+    parsed = parseCli(argv, io.env, io.cwd);
   } catch (error) {
-    err(`media-conformance: ${(error as Error).message}\n`);
+    fail((error as Error).message);
     return 2;
   }
   if (parsed.help) {
-    out(USAGE);
+    io.stdout(USAGE);
     return 0;
   }
-  const { options, reporters } = parsed;
-  const onConsole = reporters.some((r) => r.kind === 'console');
-  const exchanges: Exchange[] = [];
-  const recordHar = reporters.some((r) => r.kind === 'har');
-  let report: Report;
+  const run = parsed;
+  const color = wantsColor(run.color, io.isTty, io.env);
+  const onConsole = run.reporters.some((r) => r.kind === 'console');
+  const recorders: ExchangeRecorder[] = run.reporters.flatMap((r) => (r.kind === 'har' ? [new HarWriter(resolve(io.cwd, r.path))] : []));
+  let result: Report;
   try {
-    report = await runConformance({
-      ...options,
-      ...(onConsole ? { onEvent: consoleProgress(out) } : {}),
-      ...(recordHar ? { onExchange: (exchange: Exchange) => void exchanges.push(exchange) } : {}),
+    result = await runConformance({
+      ...run.options,
+      ...(onConsole ? { onEvent: consoleProgress(io.stdout, { color }) } : {}),
+      recorders,
       ...(io.signal ? { signal: io.signal } : {}),
     });
   } catch (error) {
-    if (error instanceof RunError) err(`media-conformance: ${error.message}\n`);
-    else err(`media-conformance: the run stopped: ${(error as Error)?.message ?? String(error)}\n`);
+    const message = error instanceof RunError ? error.message : `the run stopped: ${(error as Error)?.message ?? String(error)}`;
+    fail(message);
+    // A run that cannot start still leaves its reports, saying why (CI reading JUnit gets something).
+    const stub = notStartedReport(masker.text(inFlags(message)), run.options);
+    await report({ ...run, reporters: run.reporters.filter((r) => r.kind !== 'console') }, stub, io, color).catch(() => undefined);
+    for (const recorder of recorders) await recorder.close?.().catch(() => undefined);
     return 2;
   }
-  for (const reporter of reporters) {
-    try {
-      if (reporter.kind === 'console') out(`${formatSummary(report)}\n`);
-      else {
-        const text = reporter.kind === 'junit' ? toJunit(report) : reporter.kind === 'har' ? `${JSON.stringify(toHar(exchanges), null, 2)}\n` : toJson(report);
-        const written = await writeReport(reporter.path, text, cwd);
-        if (onConsole) out(`${reporter.kind} report: ${written}\n`);
-      }
-    } catch (error) {
-      err(`media-conformance: could not write the ${reporter.kind} report: ${(error as Error).message}\n`);
-      return 2;
-    }
+  try {
+    await report(run, result, io, color);
+  } catch (error) {
+    fail(`could not write a report: ${(error as Error).message}`);
+    return 2;
   }
-  if (report.interrupted) return 130;
-  return report.ok ? 0 : 1;
+  if (result.stopped?.by === 'signal') return 130;
+  // Stopped by a budget (the deadline, a silent target): the run could not finish.
+  if (result.stopped) return 2;
+  return result.ok ? 0 : 1;
 }

@@ -1,8 +1,10 @@
-// Everything a run creates is registered here as it is created and deleted at the end, newest first,
-// whatever happened in between (the run calls `drain` in a finally block).
+// Everything a run creates is registered here as it is created and deleted at the end, whatever
+// happened in between (the run drains it in a finally block). Removals run in parallel under their own
+// deadline: a target that stopped answering cannot hold the run's end hostage.
+import type { Creates } from '@mediagen/schema';
 
 export interface CleanupEntry {
-  kind: 'generation' | 'asset' | 'character';
+  kind: Creates;
   id: string;
   /** Deletes it; resolves true when the target confirmed. Absent: the API offers no way (noted). */
   remove?: () => Promise<boolean>;
@@ -10,7 +12,6 @@ export interface CleanupEntry {
 
 export class CleanupRegistry {
   private readonly entries: CleanupEntry[] = [];
-  private readonly deletedIds = new Set<string>();
   created = 0;
   deleted = 0;
   readonly leftover: string[] = [];
@@ -22,12 +23,11 @@ export class CleanupRegistry {
   }
 
   /** Marks an entry deleted by the run itself (a delete operation under test). */
-  markDeleted(kind: CleanupEntry['kind'], id: string): void {
+  markDeleted(kind: Creates, id: string): void {
     const index = this.entries.findIndex((e) => e.kind === kind && e.id === id);
     if (index >= 0) {
       this.entries.splice(index, 1);
       this.deleted++;
-      this.deletedIds.add(`${kind}:${id}`);
     }
   }
 
@@ -35,20 +35,45 @@ export class CleanupRegistry {
     return this.entries;
   }
 
-  /** Deletes every registered entry, newest first; failures are recorded, never thrown. */
-  async drain(): Promise<void> {
-    while (this.entries.length > 0) {
-      const entry = this.entries.pop()!;
+  /**
+   * Deletes every registered entry, `concurrency` at a time, newest first; gives up on what is left
+   * when `deadlineMs` has passed. Failures are recorded, never thrown.
+   */
+  async drain(deadlineMs: number, concurrency = 4): Promise<void> {
+    const queue = this.entries.splice(0).reverse();
+    const deadline = Date.now() + deadlineMs;
+    let timedOut = false;
+    const one = async (entry: CleanupEntry) => {
       if (!entry.remove) {
         this.leftover.push(`${entry.kind} ${entry.id} (the API has no delete for it)`);
-        continue;
+        return;
       }
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        timedOut = true;
+        this.leftover.push(`${entry.kind} ${entry.id} (cleanup deadline reached)`);
+        return;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const expired = new Promise<'expired'>((resolve) => {
+        timer = setTimeout(() => resolve('expired'), left);
+      });
       try {
-        if (await entry.remove()) this.deleted++;
-        else this.leftover.push(`${entry.kind} ${entry.id}`);
+        const outcome = await Promise.race([entry.remove(), expired]);
+        if (outcome === true) this.deleted++;
+        else this.leftover.push(`${entry.kind} ${entry.id}${outcome === 'expired' ? ' (cleanup deadline reached)' : ''}`);
       } catch (error) {
         this.leftover.push(`${entry.kind} ${entry.id} (${(error as Error).message})`);
+      } finally {
+        clearTimeout(timer);
       }
-    }
+    };
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.max(1, Math.min(concurrency, queue.length)) }, async () => {
+        while (next < queue.length) await one(queue[next++]!);
+      }),
+    );
+    if (timedOut) this.leftover.sort();
   }
 }

@@ -1,21 +1,25 @@
 // Recording: one cell per (operation, check) with its passes, its first failures and its skip reason,
 // the requests per operation and the version evidence of the responses. What arrives here is already
-// masked; the recorder turns it into the report's operation results and fingerprint.
-import { latestDate, type OperationSpec } from '@mediagen/schema';
+// masked; the recorder turns it into the run's operation results and fingerprint.
+import { latestDate, type OperationId, type OperationSpec, transformPlan } from '@mediagen/schema';
 import { CHECKS, type CheckId } from '../checks/catalog.js';
-import { transformPlan } from './document.js';
-import type { Failure } from './terms.js';
+import type { Failure } from '../model/terms.js';
 import type { CheckResult, FingerprintReport, OperationReport } from './types.js';
 
 interface Cell {
   passes: number;
   failures: Failure[];
   failureCount: number;
+  /** Judgements that were about assumptions only (verdicts, not passes or failures). */
+  verdicts: number;
   skipReason?: string;
 }
 
-/** Failures kept per cell (the count covers all of them). */
-const FAILURES_KEPT = 5;
+/** Failures kept per cell (the count covers all of them; shrunk counterexamples are always kept). */
+const FAILURES_KEPT = 100;
+
+/** The reason of a cell whose every judgement was about an assumption. */
+export const ASSUMPTIONS_ONLY = 'every judgement here was about an assumption of the contract: see the assumption verdicts (--strict judges them)';
 
 export class Recorder {
   private readonly cells = new Map<string, Cell>();
@@ -23,7 +27,10 @@ export class Recorder {
   private readonly fingerprints = new Map<string, Map<string, number>>();
   private readonly selected: ReadonlySet<CheckId>;
 
-  constructor(selected: readonly CheckId[]) {
+  constructor(
+    selected: readonly CheckId[],
+    private readonly judgedAt: string = latestDate,
+  ) {
     this.selected = new Set(selected);
   }
 
@@ -31,27 +38,32 @@ export class Recorder {
     const key = `${operationId}|${check}`;
     let cell = this.cells.get(key);
     if (!cell) {
-      cell = { passes: 0, failures: [], failureCount: 0 };
+      cell = { passes: 0, failures: [], failureCount: 0, verdicts: 0 };
       this.cells.set(key, cell);
     }
     return cell;
   }
 
   pass(operationId: string, check: CheckId): void {
-    this.cell(operationId, check).passes++;
+    if (this.selected.has(check)) this.cell(operationId, check).passes++;
   }
 
   fail(operationId: string, check: CheckId, failure: Failure): void {
+    if (!this.selected.has(check)) return;
     const cell = this.cell(operationId, check);
     cell.failureCount++;
-    // Shrunk counterexamples (one per property at most) are always kept.
     const room = cell.failures.filter((f) => !f.shrunk).length < FAILURES_KEPT || failure.shrunk !== undefined;
     if (room && !cell.failures.some((f) => f.message === failure.message)) cell.failures.push(failure);
   }
 
+  /** A judgement about an assumption only: it neither passes nor fails the cell. */
+  verdict(operationId: string, check: CheckId): void {
+    if (this.selected.has(check)) this.cell(operationId, check).verdicts++;
+  }
+
   /** Marks a cell skipped (the first reason wins; a judged cell is not skipped). */
   skip(operationId: string, check: CheckId, reason: string): void {
-    this.cell(operationId, check).skipReason ??= reason;
+    if (this.selected.has(check)) this.cell(operationId, check).skipReason ??= reason;
   }
 
   countRequest(operationId: string): void {
@@ -71,9 +83,10 @@ export class Recorder {
     for (const check of CHECKS) {
       if (!this.selected.has(check.id) || !check.appliesTo(op)) continue;
       const cell = this.cells.get(`${op.operationId}|${check.id}`);
-      const base = { operationId: op.operationId, check: check.id, severity: check.severity };
+      const base = { operationId: op.operationId as OperationId, check: check.id, severity: check.severity };
       if (!cell || (cell.passes === 0 && cell.failureCount === 0)) {
-        results.push({ ...base, outcome: 'skipped', reason: cell?.skipReason ?? unexercised, passes: 0, failureCount: 0, failures: [] });
+        const reason = cell?.skipReason ?? (cell?.verdicts ? ASSUMPTIONS_ONLY : unexercised);
+        results.push({ ...base, outcome: 'skipped', reason, passes: 0, failureCount: 0, failures: [] });
       } else {
         results.push({
           ...base,
@@ -92,15 +105,15 @@ export class Recorder {
     let responses = 0;
     let version: string | undefined;
     const olderOperations: string[] = [];
-    const order = ['baseline', ...transformPlan().changes.map((c) => c.date)];
+    const order = ['baseline', ...transformPlan.changes.map((c) => c.date)];
     for (const [operationId, byVersion] of this.fingerprints) {
       for (const [key, count] of byVersion) {
         matches[key] = (matches[key] ?? 0) + count;
         responses += count;
         if (version === undefined || order.indexOf(key) < order.indexOf(version)) version = key;
-        if (key !== latestDate && !olderOperations.includes(operationId)) olderOperations.push(operationId);
+        if (order.indexOf(key) < order.indexOf(this.judgedAt) && !olderOperations.includes(operationId)) olderOperations.push(operationId);
       }
     }
-    return { ...(version !== undefined ? { version } : {}), latest: latestDate, responses, matches, olderOperations };
+    return { ...(version !== undefined ? { version } : {}), judgedAt: this.judgedAt, latest: latestDate, responses, matches, olderOperations };
   }
 }

@@ -2,8 +2,12 @@
 // outside the loopback range is "live": read-only unless asked otherwise, with a credit budget.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import type { MockOptions, SandboxServerOptions } from '@mediagen/mock';
-import { type Mode, RunError, type TargetKind } from './terms.js';
+import { MOCK_HEADER, type MockOptions, type SandboxServerOptions } from '@mediagen/mock';
+import { DEFAULT_API_KEY } from '@mediagen/mock/sandbox';
+import { operations } from '@mediagen/schema';
+import { requestFor } from '../model/exchange.js';
+import { type Mode, RunError, type TargetKind } from '../model/terms.js';
+import type { Transport } from './transport.js';
 
 export interface ResolvedTarget {
   baseUrl: string;
@@ -39,8 +43,8 @@ export interface TargetOptions {
 
 /** The key used for Prism, which checks only that one is sent. */
 export const PRISM_API_KEY = 'conformance-prism-key';
-/** The key of a sandbox the suite starts itself. */
-export const SANDBOX_API_KEY = 'sandbox-key';
+/** The key of a sandbox (the mock's own default). */
+export const SANDBOX_API_KEY = DEFAULT_API_KEY;
 
 /** A loopback IP address (127.0.0.0/8, ::1, or IPv4 127/8 mapped into IPv6). */
 export function isLoopbackAddress(address: string): boolean {
@@ -75,9 +79,9 @@ export function parseBaseUrl(value: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new RunError(`--base-url ${JSON.stringify(value)} is not a URL (expected e.g. http://127.0.0.1:4010)`);
+    throw new RunError(`baseUrl ${JSON.stringify(value)} is not a URL (expected e.g. http://127.0.0.1:4010)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RunError(`--base-url must be http or https, got ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RunError(`baseUrl must be http or https, got ${url.protocol}`);
   return url;
 }
 
@@ -90,9 +94,9 @@ export async function resolveTarget(options: TargetOptions): Promise<ResolvedTar
     const mode: Mode = options.mode ?? (!live && isLoopbackHost(url.hostname) ? 'full' : 'read-only');
     // On loopback a key may be left out: a mock that checks only its presence (Prism) takes any.
     const apiKey = options.apiKey ?? (live ? undefined : PRISM_API_KEY);
-    if (!apiKey) throw new RunError('an API key is needed for --base-url: pass --api-key or set MEDIAGEN_API_KEY');
+    if (!apiKey) throw new RunError('an API key is needed for a live server: give apiKey (the CLI reads MEDIAGEN_API_KEY)');
     if (live && mode === 'full' && options.maxCredits === undefined) {
-      throw new RunError(`--mode full against a live host (${url.host}) needs --max-credits N: the most credits the run may spend`);
+      throw new RunError(`full mode against a live host (${url.host}) needs maxCredits: the most credits the run may spend`);
     }
     const stateful = options.stateful ?? mode === 'full';
     return {
@@ -155,8 +159,7 @@ export async function resolveTarget(options: TargetOptions): Promise<ResolvedTar
   };
 }
 
-/** The header every media-mock response carries: `prism` or `sandbox`. */
-export const MOCK_HEADER = 'x-mediagen-mock';
+export { MOCK_HEADER };
 
 /**
  * Adapts a target given by URL to what it announced itself as (a media-mock), unless the user said
@@ -180,4 +183,23 @@ export function recogniseMock(target: ResolvedTarget, announced: string | undefi
     return 'recognised a media-mock serving the sandbox (X-MediaGen-Mock: sandbox): stateful, keys checked';
   }
   return undefined;
+}
+
+/**
+ * The first request of a run: is the target there, is it one of our mocks (then adapt, unless told
+ * otherwise), and does it take the key. Throws RunError when the run cannot happen.
+ */
+export async function probeTarget(transport: Transport, target: ResolvedTarget, options: TargetOptions, note: (message: string) => void): Promise<void> {
+  const probe = () => transport.send(requestFor(operations.listModels, { label: 'reachability probe' }));
+  let exchange = await probe();
+  if (exchange.status === 0) throw new RunError(`could not reach ${target.baseUrl}: ${exchange.error ?? 'no response'}`);
+  const recognised = recogniseMock(target, exchange.headers?.[MOCK_HEADER], options);
+  if (recognised) note(recognised);
+  if (exchange.status === 401 && target.kind === 'sandbox' && options.apiKey === undefined) {
+    // A media-mock sandbox with no key given: its documented default key.
+    target.apiKey = SANDBOX_API_KEY;
+    transport.useApiKey(SANDBOX_API_KEY);
+    exchange = await probe();
+  }
+  if (exchange.status === 401) throw new RunError(`${target.baseUrl} refused the API key (401): check the key (apiKey, or MEDIAGEN_API_KEY)`);
 }

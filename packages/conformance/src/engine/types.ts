@@ -1,26 +1,30 @@
-// The report of a run: one result per (operation, check), the version fingerprint, the provenance
-// verdicts, and what the run created and cleaned up. Everything in it is already masked.
+// What a run produces: one result per (operation, check), the version fingerprint, the verdicts on the
+// contract's assumptions, what was spent and cleaned up, and the progress events on the way. Everything
+// in it is already masked. The report layer adds the summary and the tiers (report/types.ts).
+import type { OperationId } from '@mediagen/schema';
 import type { CheckId, Severity } from '../checks/catalog.js';
-import type { Failure, Mode, Outcome, TargetKind } from './terms.js';
+import type { Failure, Mode, Outcome, TargetKind } from '../model/terms.js';
+import type { SpendReport } from './spend.js';
 
-export type { Failure, Mode, Outcome, Phase, TargetKind } from './terms.js';
-export { RunError } from './terms.js';
+export type { Citation, Failure, Mode, Outcome, Phase, TargetKind } from '../model/terms.js';
+export { RunError } from '../model/terms.js';
+export type { SpendReport } from './spend.js';
 
 export interface CheckResult {
-  operationId: string;
+  operationId: OperationId;
   check: CheckId;
   severity: Severity;
   outcome: Outcome;
   /** For skipped results: why. */
   reason?: string;
-  /** How many judgements passed, and how many failed (failures holds the first few). */
+  /** How many judgements passed, and how many failed (failures holds the first few, the count covers all). */
   passes: number;
   failureCount: number;
   failures: Failure[];
 }
 
 export interface OperationReport {
-  operationId: string;
+  operationId: OperationId;
   method: string;
   path: string;
   requests: number;
@@ -30,68 +34,70 @@ export interface OperationReport {
 export interface FingerprintReport {
   /** The newest ledger version every fingerprinted response is consistent with. */
   version?: string;
-  /** The newest version of the ledger (what a current server should match). */
+  /** The version the run judged against (`--at`, default the newest). */
+  judgedAt: string;
+  /** The newest version of the ledger. */
   latest: string;
   /** Responses that carried version evidence, and how many matched each version. */
   responses: number;
   matches: Record<string, number>;
-  /** Operations whose responses point to an older version than the latest. */
+  /** Operations whose responses point to an older version than the one judged against. */
   olderOperations: string[];
 }
 
 export type ProvenanceStatus = 'confirmed' | 'refuted' | 'untested';
 
 export interface ProvenanceVerdict {
+  /** `Schema.field`, `operation:<id>` or `rule:<id>`. */
   element: string;
+  /** What was assumed (the claim). */
   note?: string;
   status: ProvenanceStatus;
-  /** What decided it: counts, or the first refuting observation. */
+  /** What decided it: counts, or the first refuting observation (what was observed). */
   evidence: string;
   /** The refuting exchange replayed as curl (key masked) and its status. */
   curl?: string;
-  /** Status code of the refuting exchange. */
   statusCode?: number;
+  exchange?: { method: string; url: string };
+  counts: { confirmed: number; refuted: number };
 }
 
-/** The three tiers of a report: obligations fail a server, assumptions get verdicts, warnings inform. */
-export interface TierSummary {
-  /** Documented obligations (interface description, live docs; every rule under --strict). */
-  obligations: CheckSummary;
-  /** Assumptions of the contract: verdicts, never failures unless --strict. */
-  assumptions: { confirmed: number; refuted: number; untested: number };
-  /** One line per refuted assumption (and other things a reader should know). */
-  warnings: string[];
+export interface TargetInfo {
+  baseUrl: string;
+  kind: TargetKind;
+  live: boolean;
+  stateful: boolean;
+  mode: Mode;
+  strict: boolean;
+  recognised?: string;
 }
 
-export interface CheckSummary {
-  passed: number;
-  failed: number;
-  skipped: number;
+/** Which budget ended the run early, if one did. */
+export interface Stopped {
+  by: 'deadline' | 'silence' | 'signal' | 'no-start';
+  reason: string;
 }
 
-export interface Report {
-  tool: '@mediagen/conformance';
-  target: { baseUrl: string; kind: TargetKind; live: boolean; stateful: boolean; mode: Mode; strict: boolean; recognised?: string };
-  startedAt: string;
-  durationMs: number;
+/** Everything a run recorded, masked, before the report layer sums it up. */
+export interface RunRecord {
+  target: TargetInfo;
+  startedMs: number;
   seed: number;
   maxExamples: number;
-  checks: { id: CheckId; description: string; severity: Severity }[];
   operations: OperationReport[];
-  summary: CheckSummary & { byCheck: Record<string, CheckSummary>; requests: number };
+  requests: number;
   fingerprint: FingerprintReport;
   provenance: ProvenanceVerdict[];
-  tiers: TierSummary;
-  budget: { maxCredits?: number; spent: number; refused: string[] /** What the stateful checks needed (the planner's minimum). */; needed?: number };
+  budget: SpendReport;
   cleanup: { created: number; deleted: number; leftover: string[] };
   notes: string[];
-  /** Set when the run was stopped by a signal (cleanup ran, the report is partial). */
+  /** Set when the run was stopped before its end: by a signal, its deadline, or a silent target. */
   interrupted?: string;
-  ok: boolean;
+  stopped?: Stopped;
 }
 
 export type ProgressEvent =
-  | { type: 'start'; target: Report['target'] }
+  | { type: 'start'; target: TargetInfo }
   | { type: 'operation'; operation: OperationReport }
   | { type: 'stateful'; check: string; outcome: Outcome; detail: string }
   | { type: 'note'; message: string };

@@ -1,32 +1,19 @@
 // The report of a run, from what the run recorded: the grid of results with its summary, and the
 // three tiers (obligations, assumption verdicts, warnings). Everything given here is already masked.
-import type { CheckDefinition } from '../checks/catalog.js';
-import type { FingerprintReport, OperationReport, ProvenanceVerdict, Report } from '../engine/types.js';
+import { latestDate } from '@mediagen/schema';
+import { CHECKS, type CheckId } from '../checks/catalog.js';
+import type { ProvenanceVerdict, RunRecord } from '../engine/types.js';
+import type { Report } from './types.js';
 
-export interface ReportInput {
-  target: Report['target'];
-  startedMs: number;
-  seed: number;
-  maxExamples: number;
-  selected: readonly CheckDefinition[];
-  operations: OperationReport[];
-  requests: number;
-  fingerprint: FingerprintReport;
-  provenance: ProvenanceVerdict[];
-  budget: Report['budget'];
-  cleanup: Report['cleanup'];
-  notes: string[];
-  interrupted?: string;
-}
-
-export function buildReport(input: ReportInput): Report {
+export function buildReport(record: RunRecord, selected: readonly CheckId[]): Report {
+  const checks = CHECKS.filter((c) => selected.includes(c.id));
   const byCheck: Report['summary']['byCheck'] = {};
   let passed = 0;
   let failed = 0;
   let skipped = 0;
-  for (const check of input.selected)
-    if (input.operations.some((op) => op.results.some((r) => r.check === check.id))) byCheck[check.id] = { passed: 0, failed: 0, skipped: 0 };
-  for (const op of input.operations) {
+  for (const check of checks)
+    if (record.operations.some((op) => op.results.some((r) => r.check === check.id))) byCheck[check.id] = { passed: 0, failed: 0, skipped: 0 };
+  for (const op of record.operations) {
     for (const result of op.results) {
       const tally = (byCheck[result.check] ??= { passed: 0, failed: 0, skipped: 0 });
       tally[result.outcome]++;
@@ -35,32 +22,57 @@ export function buildReport(input: ReportInput): Report {
       else skipped++;
     }
   }
-  const count = (status: ProvenanceVerdict['status']) => input.provenance.filter((p) => p.status === status).length;
-  const warnings = input.provenance
-    .filter((p) => p.status === 'refuted')
-    .map((p) => `assumption refuted: ${p.element}${p.note ? ` (${p.note})` : ''}: ${p.evidence}`);
+  const count = (status: ProvenanceVerdict['status']) => record.provenance.filter((p) => p.status === status).length;
+  const warnings = [
+    ...record.provenance
+      .filter((p) => p.status === 'refuted')
+      .map((p) => `assumption refuted: ${p.element}${p.note ? ` (assumed: ${p.note})` : ''}; observed: ${p.evidence}`),
+    ...record.budget.findings.map((f) => `unannounced charge: ${f}`),
+  ];
+  const { startedMs, ...rest } = record;
   return {
     tool: '@mediagen/conformance',
-    target: input.target,
-    startedAt: new Date(input.startedMs).toISOString(),
-    durationMs: Date.now() - input.startedMs,
-    seed: input.seed,
-    maxExamples: input.maxExamples,
-    checks: input.selected.map(({ id, description, severity }) => ({ id, description, severity })),
-    operations: input.operations,
-    summary: { passed, failed, skipped, byCheck, requests: input.requests },
-    fingerprint: input.fingerprint,
-    provenance: input.provenance,
+    ...rest,
+    startedAt: new Date(startedMs).toISOString(),
+    durationMs: Date.now() - startedMs,
+    checks: checks.map(({ id, description, severity }) => ({ id, description, severity })),
+    summary: { passed, failed, skipped, byCheck, requests: record.requests },
     tiers: {
       obligations: { passed, failed, skipped },
       assumptions: { confirmed: count('confirmed'), refuted: count('refuted'), untested: count('untested') },
       warnings,
     },
-    budget: input.budget,
-    cleanup: input.cleanup,
-    notes: input.notes,
-    ...(input.interrupted ? { interrupted: input.interrupted } : {}),
-    // An interrupted run did not judge everything: it is not a pass.
-    ok: failed === 0 && input.interrupted === undefined,
+    // A run that was stopped did not judge everything: it is not a pass.
+    ok: failed === 0 && record.stopped === undefined,
   };
+}
+
+/** The report of a run that could not start (unreachable target, key refused, bad options): why, and nothing judged. */
+export function notStartedReport(reason: string, options: { baseUrl?: string; strict?: boolean; seed?: number; maxExamples?: number }): Report {
+  const now = Date.now();
+  return buildReport(
+    {
+      target: {
+        baseUrl: options.baseUrl ?? '(the suite\u2019s own mock)',
+        kind: options.baseUrl ? 'remote' : 'prism',
+        live: false,
+        stateful: false,
+        mode: 'read-only',
+        strict: options.strict ?? false,
+      },
+      startedMs: now,
+      seed: options.seed ?? 1,
+      maxExamples: options.maxExamples ?? 50,
+      operations: [],
+      requests: 0,
+      fingerprint: { judgedAt: latestDate, latest: latestDate, responses: 0, matches: {}, olderOperations: [] },
+      provenance: [],
+      budget: { planned: 0, observed: 0, refunded: 0, spent: 0, refused: [], findings: [] },
+      cleanup: { created: 0, deleted: 0, leftover: [] },
+      notes: [reason],
+      interrupted: reason,
+      stopped: { by: 'no-start', reason },
+    },
+    [],
+  );
 }

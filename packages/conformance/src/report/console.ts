@@ -1,63 +1,126 @@
 // The console reporter: one progress line per operation while the run goes, then the summary table
-// (check × passed/failed/skipped), the failures with their curl lines, the version fingerprint, the
-// provenance verdicts, the budget and the cleanup. Everything it prints comes from the masked report.
-import type { ProgressEvent, Report } from '../engine/types.js';
+// (check × passed/failed/skipped), the failures with the rule each broke, its source and the curl line,
+// the skip reasons, the version fingerprint, the assumptions in one line (the refuted ones listed with
+// what was assumed and what was observed), the credits and the cleanup. Everything it prints comes
+// from the masked report and is escaped for the terminal.
+import type { ProgressEvent } from '../engine/types.js';
+import { citation } from './cite.js';
+import { escapeDeep, type Palette, palette } from './terminal.js';
+import type { Report } from './types.js';
 
 export type Write = (text: string) => void;
+
+export interface ConsoleOptions {
+  color?: boolean;
+  /** Failures shown per cell (the files hold them all). */
+  maxFailuresShown?: number;
+  /** List every assumption verdict, not only the refuted ones. */
+  verbose?: boolean;
+}
 
 const pad = (text: string, width: number) => (text.length >= width ? text : text + ' '.repeat(width - text.length));
 const padStart = (text: string, width: number) => (text.length >= width ? text : ' '.repeat(width - text.length) + text);
 
-export function formatProgress(event: ProgressEvent): string | undefined {
+export function formatProgress(event: ProgressEvent, colors: Palette = palette(false)): string | undefined {
   switch (event.type) {
     case 'start': {
       const t = event.target;
-      return `media-conformance: ${t.baseUrl} (${t.kind}${t.live ? ', live' : ''}, ${t.stateful ? 'stateful' : 'stateless'}, ${t.mode} mode)`;
+      return `media-conformance: ${t.baseUrl} (${t.kind}${t.live ? ', live' : ''}, ${t.stateful ? 'stateful' : 'stateless'}, ${t.mode} mode${t.strict ? ', strict' : ''})`;
     }
     case 'operation': {
       const op = event.operation;
       const count = (o: string) => op.results.filter((r) => r.outcome === o).length;
       const failed = count('failed');
-      const mark = failed > 0 ? 'FAIL' : 'ok  ';
+      const mark = failed > 0 ? colors.red('FAIL') : colors.green('ok  ');
       const failing = op.results.filter((r) => r.outcome === 'failed').map((r) => r.check);
       return `${mark} ${pad(`${op.method} ${op.path}`, 62)} ${pad(op.operationId, 20)} ${count('passed')} passed, ${failed} failed, ${count('skipped')} skipped (${op.requests} requests)${failing.length ? `  [${failing.join(', ')}]` : ''}`;
     }
-    case 'stateful':
-      return `${event.outcome === 'failed' ? 'FAIL' : event.outcome === 'skipped' ? 'skip' : 'ok  '} stateful ${event.check}: ${event.detail}`;
+    case 'stateful': {
+      const mark = event.outcome === 'failed' ? colors.red('FAIL') : event.outcome === 'skipped' ? colors.yellow('skip') : colors.green('ok  ');
+      return `${mark} stateful ${event.check}: ${event.detail}`;
+    }
     case 'note':
-      return `note: ${event.message}`;
+      return colors.dim(`note: ${event.message}`);
   }
 }
 
-export function formatSummary(report: Report, options: { maxFailuresShown?: number } = {}): string {
-  const lines: string[] = [];
-  const shown = options.maxFailuresShown ?? 3;
-  lines.push('', 'Checks');
+function failuresSection(report: Report, lines: string[], colors: Palette, shown: number): void {
+  const failures = report.operations.flatMap((op) => op.results.filter((r) => r.outcome === 'failed'));
+  if (failures.length === 0) return;
+  lines.push('', colors.bold('Failures'));
+  for (const result of failures) {
+    lines.push(`  ${colors.red(`${result.operationId} › ${result.check}`)} (${result.failureCount} failing judgement${result.failureCount === 1 ? '' : 's'})`);
+    // Generated cases shrunk to a minimal failure come first: they are the shortest reproductions.
+    const ordered = [...result.failures.filter((f) => f.shrunk), ...result.failures.filter((f) => !f.shrunk)];
+    const visible = ordered.slice(0, shown + result.failures.filter((f) => f.shrunk).length);
+    for (const failure of visible) {
+      lines.push(`    - [${failure.phase}] ${failure.message}`);
+      if (failure.basis) lines.push(colors.dim(`      ${citation(failure.basis)}`));
+      if (failure.shrunk) {
+        lines.push(
+          `      shrunk to this minimal case after ${failure.shrunk.runs} generated request(s) and ${failure.shrunk.shrinks} shrink step(s) (seed ${failure.shrunk.seed})`,
+        );
+      }
+      if (failure.curl) lines.push(`      ${failure.curl}`);
+    }
+    const hidden = result.failureCount - visible.length;
+    if (hidden > 0) lines.push(colors.dim(`    … ${hidden} more failing judgement(s) of this cell: every one is in the JSON, JUnit and HTML reports`));
+  }
+}
+
+function assumptionsSection(report: Report, lines: string[], colors: Palette, verbose: boolean): void {
+  const a = report.tiers.assumptions;
+  lines.push(
+    '',
+    `${colors.bold('Assumptions')}: ${a.confirmed} confirmed, ${a.refuted} refuted, ${a.untested} untested${
+      report.target.strict ? ' (--strict: refuted ones failed their check)' : ' (verdicts, never failures: --strict makes them obligations)'
+    }`,
+  );
+  // Our mocks are generated from the contract itself: agreement there proves consistency only.
+  if (report.target.kind !== 'remote')
+    lines.push(colors.dim('  (this target is built from the contract: verdicts show self-consistency, not facts about the live service)'));
+  for (const verdict of report.provenance) {
+    if (verdict.status !== 'refuted' && !verbose) continue;
+    const mark = verdict.status === 'refuted' ? colors.yellow('refuted  ') : pad(verdict.status, 9);
+    lines.push(`  ${mark} ${verdict.element}${verdict.note ? ` — assumed: ${verdict.note}` : ''}`);
+    if (verdict.status !== 'untested') lines.push(`            observed: ${verdict.evidence}`);
+    if (verdict.status === 'refuted' && verdict.curl) lines.push(`            ${verdict.curl}`);
+  }
+}
+
+function runSection(report: Report, lines: string[]): void {
+  const b = report.budget;
+  lines.push('', 'Run');
+  if (b.maxCredits !== undefined || b.spent > 0 || b.observed > 0) {
+    lines.push(
+      `  credits: ${b.spent} spent as the balance says (${b.observed} charged, ${b.refunded} refunded${b.planned ? `, ${b.planned} planned` : ''})${
+        b.maxCredits !== undefined ? ` of --max-credits ${b.maxCredits}` : ''
+      }`,
+    );
+  }
+  for (const finding of b.findings) lines.push(`  unannounced charge: ${finding}`);
+  for (const refusal of b.refused) lines.push(`  ${refusal}`);
+  const c = report.cleanup;
+  lines.push(`  cleanup: ${c.created} created, ${c.deleted} deleted${c.leftover.length ? `, left: ${c.leftover.join('; ')}` : ''}`);
+  lines.push(`  ${report.summary.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}`);
+  if (b.needed !== undefined) lines.push(`  planner: the stateful checks need ${b.needed} credits`);
+  if (report.stopped) lines.push(`  stopped early (${report.stopped.by}): ${report.stopped.reason} (cleanup ran; the report is partial)`);
+}
+
+export function formatSummary(unsafe: Report, options: ConsoleOptions = {}): string {
+  const report = escapeDeep(unsafe);
+  const colors = palette(options.color ?? false);
+  const lines: string[] = ['', colors.bold('Checks')];
   const idWidth = Math.max(...report.checks.map((c) => c.id.length), 5) + 2;
   lines.push(`  ${pad('check', idWidth)}${padStart('passed', 8)}${padStart('failed', 8)}${padStart('skipped', 9)}  severity`);
   for (const check of report.checks) {
     const t = report.summary.byCheck[check.id] ?? { passed: 0, failed: 0, skipped: 0 };
+    const failed = padStart(String(t.failed), 8);
     lines.push(
-      `  ${pad(check.id, idWidth)}${padStart(String(t.passed), 8)}${padStart(String(t.failed), 8)}${padStart(String(t.skipped), 9)}  ${check.severity}`,
+      `  ${pad(check.id, idWidth)}${padStart(String(t.passed), 8)}${t.failed ? colors.red(failed) : failed}${padStart(String(t.skipped), 9)}  ${check.severity}`,
     );
   }
-  const failures = report.operations.flatMap((op) => op.results.filter((r) => r.outcome === 'failed'));
-  if (failures.length > 0) {
-    lines.push('', 'Failures');
-    for (const result of failures) {
-      lines.push(`  ${result.operationId} › ${result.check} (${result.failureCount} failing judgement${result.failureCount === 1 ? '' : 's'})`);
-      // Generated cases shrunk to a minimal failure come first: they are the shortest reproductions.
-      const ordered = [...result.failures.filter((f) => f.shrunk), ...result.failures.filter((f) => !f.shrunk)];
-      for (const failure of ordered.slice(0, shown + result.failures.filter((f) => f.shrunk).length)) {
-        lines.push(`    - [${failure.phase}] ${failure.message}`);
-        if (failure.shrunk)
-          lines.push(
-            `      shrunk to this minimal case after ${failure.shrunk.runs} generated request(s) and ${failure.shrunk.shrinks} shrink step(s) (seed ${failure.shrunk.seed})`,
-          );
-        if (failure.curl) lines.push(`      ${failure.curl}`);
-      }
-    }
-  }
+  failuresSection(report, lines, colors, options.maxFailuresShown ?? 3);
   const skippedReasons = new Map<string, string[]>();
   for (const op of report.operations) {
     for (const r of op.results) {
@@ -67,66 +130,41 @@ export function formatSummary(report: Report, options: { maxFailuresShown?: numb
     }
   }
   if (skippedReasons.size > 0) {
-    lines.push('', 'Skipped');
-    for (const [reason, ops] of skippedReasons) lines.push(`  ${reason} (${ops.length === 1 ? ops[0] : `${ops.length} operations`})`);
+    lines.push('', colors.bold('Skipped'));
+    for (const [reason, ops] of skippedReasons) lines.push(`  ${reason} (${ops.join(', ')})`);
   }
   const fp = report.fingerprint;
-  lines.push('', 'Version fingerprint');
+  lines.push('', colors.bold('Version fingerprint'));
   if (fp.version === undefined) lines.push('  no response carried version evidence');
   else {
     const matches = Object.entries(fp.matches)
       .map(([v, n]) => `${v}: ${n}`)
       .join(', ');
     lines.push(
-      `  shapes match ${fp.version}${fp.version === fp.latest ? ' (the latest)' : ` (the latest is ${fp.latest})`}; ${fp.responses} response(s) with evidence (${matches})`,
+      `  shapes match ${fp.version}${fp.version === fp.judgedAt ? ' (the version judged against)' : ` (judged against ${fp.judgedAt}; the newest is ${fp.latest})`}; ${fp.responses} response(s) with evidence (${matches})`,
     );
     if (fp.olderOperations.length) lines.push(`  older shapes seen on: ${fp.olderOperations.join(', ')}`);
   }
-  lines.push(
-    '',
-    `Assumptions of the contract (verdicts${report.target.strict ? '; --strict: refuted ones failed their check' : ', never failures: --strict makes them obligations'})`,
-  );
-  const count = (s: string) => report.provenance.filter((p) => p.status === s).length;
-  lines.push(`  ${count('confirmed')} confirmed, ${count('refuted')} refuted, ${count('untested')} untested`);
-  if (report.target.kind !== 'remote') {
-    // Our mocks are generated from the contract itself: agreement there proves consistency only.
-    lines.push('  (this target is built from the contract: verdicts show self-consistency, not facts about the live service)');
-  }
-  for (const verdict of report.provenance) {
-    lines.push(`  ${pad(verdict.status, 10)} ${pad(verdict.element, 30)} ${verdict.status === 'untested' ? '' : verdict.evidence}`.trimEnd());
-    if (verdict.status === 'refuted' && verdict.curl) lines.push(`             ${verdict.curl}`);
-  }
-  if (report.tiers.warnings.length > 0) {
-    lines.push('', 'Warnings');
-    for (const warning of report.tiers.warnings) lines.push(`  warning: ${warning}`);
-  }
-  lines.push('', 'Run');
-  if (report.budget.maxCredits !== undefined || report.budget.spent > 0) {
-    lines.push(`  credits: ${report.budget.spent} spent${report.budget.maxCredits !== undefined ? ` of --max-credits ${report.budget.maxCredits}` : ''}`);
-  }
-  for (const refusal of report.budget.refused) lines.push(`  ${refusal}`);
-  lines.push(
-    `  cleanup: ${report.cleanup.created} created, ${report.cleanup.deleted} deleted${report.cleanup.leftover.length ? `, left: ${report.cleanup.leftover.join('; ')}` : ''}`,
-  );
-  lines.push(`  ${report.summary.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}`);
-  if (report.budget.needed !== undefined) lines.push(`  planner: the stateful checks need ${report.budget.needed} credits`);
-  if (report.interrupted) lines.push(`  interrupted: ${report.interrupted} (cleanup ran; the report is partial)`);
+  assumptionsSection(report, lines, colors, options.verbose ?? false);
+  runSection(report, lines);
   const s = report.summary;
   const a = report.tiers.assumptions;
+  const verdict = report.ok ? colors.green('PASSED') : report.stopped ? colors.yellow('STOPPED') : colors.red('FAILED');
   lines.push(
     '',
     `Obligations: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (operation × check)`,
     `Assumptions: ${a.confirmed} confirmed, ${a.refuted} refuted, ${a.untested} untested${report.target.strict ? ' (--strict)' : ''}`,
     `Warnings: ${report.tiers.warnings.length}`,
-    `${report.ok ? 'PASSED' : report.interrupted ? 'INTERRUPTED' : 'FAILED'}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (operation × check)`,
+    `${verdict}: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (operation × check)`,
   );
   return lines.join('\n');
 }
 
 /** Progress lines as the run goes. */
-export function consoleProgress(write: Write): (event: ProgressEvent) => void {
+export function consoleProgress(write: Write, options: { color?: boolean } = {}): (event: ProgressEvent) => void {
+  const colors = palette(options.color ?? false);
   return (event) => {
-    const line = formatProgress(event);
+    const line = formatProgress(escapeDeep(event), colors);
     if (line !== undefined) write(`${line}\n`);
   };
 }

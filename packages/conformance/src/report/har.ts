@@ -1,9 +1,12 @@
-// The HAR reporter: every exchange of the run as HAR 1.2, so a team can share a run and replay or
-// inspect it offline. Exchanges arrive already masked (the key is masked as a value in headers, URLs
-// and bodies before anything is recorded); the request's own X-API-KEY is always written `***`.
-import type { Exchange } from '../engine/http.js';
-import { requestBodyText } from '../engine/http.js';
-import { MASK } from '../engine/mask.js';
+// The HAR reporter: every exchange of the run as HAR 1.2, written to disk as it finishes (never held in
+// memory), so a team can share a run and replay, inspect or judge it offline (`--from-har`). Exchanges
+// arrive with the key masked as a value (headers, URL, bodies); the request's own X-API-KEY is always
+// written `***`, and presigned upload URLs lose their query (their signature).
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { API_KEY_HEADER, MASK } from '@mediagen/schema/util';
+import type { ExchangeRecorder } from '../engine/recording.js';
+import { type Exchange, requestBodyText } from '../model/exchange.js';
 
 interface HarHeader {
   name: string;
@@ -11,61 +14,110 @@ interface HarHeader {
 }
 
 export interface Har {
-  log: {
-    version: '1.2';
-    creator: { name: string; version: string };
-    entries: unknown[];
-  };
+  log: { version: '1.2'; creator: { name: string; version: string }; entries: unknown[] };
+}
+
+/** A presigned URL's query is its signature: masked wherever one shows (an upload URL in a body). */
+export function maskPresigned(text: string): string {
+  return text
+    .replace(/(https?:\/\/[^\s"'?]+\/uploads?\/[^\s"'?]*)\?[^\s"']*/gi, `$1?${MASK}`)
+    .replace(/([?&](?:X-Amz-Signature|signature|sig|token)=)[^&\s"']+/gi, `$1${MASK}`);
 }
 
 function requestHeaders(exchange: Exchange): HarHeader[] {
   const headers: HarHeader[] = [{ name: 'accept', value: 'application/json' }];
-  if (exchange.request.auth !== 'missing') headers.push({ name: 'x-api-key', value: MASK });
+  if (exchange.request.auth !== 'missing') headers.push({ name: API_KEY_HEADER.toLowerCase(), value: MASK });
   if (requestBodyText(exchange.request) !== undefined) headers.push({ name: 'content-type', value: 'application/json' });
   return headers;
 }
 
-/** One HAR entry per exchange (an exchange that got no response has status 0 and its error as comment). */
+/** One HAR entry (an exchange that got no answer has status 0 and its error as comment). */
+export function toHarEntry(exchange: Exchange): unknown {
+  const url = maskPresigned(exchange.url || exchange.request.path);
+  let queryString: HarHeader[] = [];
+  try {
+    queryString = [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
+  } catch {
+    // A request that was never sent has no absolute URL.
+  }
+  const body = requestBodyText(exchange.request);
+  const text = maskPresigned(exchange.text);
+  return {
+    startedDateTime: exchange.startedAt ?? new Date().toISOString(),
+    time: Math.round(exchange.durationMs),
+    request: {
+      method: exchange.request.method.toUpperCase(),
+      url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: requestHeaders(exchange),
+      queryString,
+      ...(body !== undefined ? { postData: { mimeType: 'application/json', text: maskPresigned(body) } } : {}),
+      headersSize: -1,
+      bodySize: body === undefined ? 0 : Buffer.byteLength(body),
+    },
+    response: {
+      status: exchange.status,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: Object.entries(exchange.headers ?? {}).map(([name, value]) => ({ name, value: maskPresigned(value) })),
+      content: {
+        size: Buffer.byteLength(exchange.text),
+        mimeType: exchange.contentType ?? '',
+        text,
+        ...(exchange.truncated ? { comment: 'cut at the per-answer budget' } : {}),
+      },
+      redirectURL: maskPresigned(exchange.headers?.location ?? ''),
+      headersSize: -1,
+      bodySize: Buffer.byteLength(exchange.text),
+    },
+    cache: {},
+    timings: { send: 0, wait: Math.round(exchange.durationMs), receive: 0 },
+    comment: `${exchange.request.operationId}: ${exchange.request.label}${exchange.error ? ` (${exchange.error})` : ''}`,
+  };
+}
+
+/** The whole HAR of a list of exchanges (small runs, tests). */
 export function toHar(exchanges: readonly Exchange[], version = '0.0.0'): Har {
-  const entries = exchanges.map((exchange) => {
-    const url = exchange.url || exchange.request.path;
-    let queryString: HarHeader[] = [];
-    try {
-      queryString = [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
-    } catch {
-      // A request that was never sent has no absolute URL.
+  return { log: { version: '1.2', creator: { name: '@mediagen/conformance', version }, entries: exchanges.map(toHarEntry) } };
+}
+
+/**
+ * Writes a HAR file entry by entry as the run goes: the file is valid JSON once closed, and memory
+ * holds one entry at a time whatever the run's length.
+ */
+export class HarWriter implements ExchangeRecorder {
+  private fd: number | undefined;
+  private count = 0;
+
+  constructor(
+    readonly path: string,
+    private readonly version = '0.0.0',
+  ) {}
+
+  private open(): number {
+    if (this.fd === undefined) {
+      mkdirSync(dirname(this.path), { recursive: true });
+      this.fd = openSync(this.path, 'w');
+      writeSync(this.fd, `{"log":{"version":"1.2","creator":${JSON.stringify({ name: '@mediagen/conformance', version: this.version })},"entries":[\n`);
     }
-    const body = requestBodyText(exchange.request);
-    const responseHeaders = Object.entries(exchange.headers ?? {}).map(([name, value]) => ({ name, value }));
-    return {
-      startedDateTime: exchange.startedAt ?? new Date().toISOString(),
-      time: Math.round(exchange.durationMs),
-      request: {
-        method: exchange.request.method.toUpperCase(),
-        url,
-        httpVersion: 'HTTP/1.1',
-        cookies: [],
-        headers: requestHeaders(exchange),
-        queryString,
-        ...(body !== undefined ? { postData: { mimeType: 'application/json', text: body } } : {}),
-        headersSize: -1,
-        bodySize: body === undefined ? 0 : Buffer.byteLength(body),
-      },
-      response: {
-        status: exchange.status,
-        statusText: '',
-        httpVersion: 'HTTP/1.1',
-        cookies: [],
-        headers: responseHeaders,
-        content: { size: Buffer.byteLength(exchange.text), mimeType: exchange.contentType ?? '', text: exchange.text },
-        redirectURL: exchange.headers?.location ?? '',
-        headersSize: -1,
-        bodySize: Buffer.byteLength(exchange.text),
-      },
-      cache: {},
-      timings: { send: 0, wait: Math.round(exchange.durationMs), receive: 0 },
-      comment: `${exchange.request.operationId}: ${exchange.request.label}${exchange.error ? ` (${exchange.error})` : ''}`,
-    };
-  });
-  return { log: { version: '1.2', creator: { name: '@mediagen/conformance', version }, entries } };
+    return this.fd;
+  }
+
+  record(exchange: Exchange): void {
+    const fd = this.open();
+    writeSync(fd, `${this.count++ > 0 ? ',\n' : ''}${JSON.stringify(toHarEntry(exchange))}`);
+  }
+
+  async close(): Promise<void> {
+    const fd = this.open();
+    writeSync(fd, '\n]}}\n');
+    closeSync(fd);
+    this.fd = undefined;
+  }
+
+  get entries(): number {
+    return this.count;
+  }
 }

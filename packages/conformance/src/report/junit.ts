@@ -1,6 +1,7 @@
 // JUnit XML: one test suite per operation, one test case per (operation, check); skipped cases
 // carry their reason, failed ones their messages and curl lines.
-import type { Report } from '../engine/types.js';
+import { citation } from './cite.js';
+import type { Report } from './types.js';
 
 const escape = (text: string) =>
   text
@@ -17,7 +18,7 @@ export function toJunit(report: Report): string {
   const s = report.summary;
   const seconds = (report.durationMs / 1000).toFixed(3);
   out.push(
-    `<testsuites name="media-conformance" tests="${s.passed + s.failed + s.skipped}" failures="${s.failed}" skipped="${s.skipped}" errors="0" time="${seconds}">`,
+    `<testsuites name="media-conformance" tests="${s.passed + s.failed + s.skipped + (report.stopped ? 1 : 0)}" failures="${s.failed}" skipped="${s.skipped}" errors="${report.stopped ? 1 : 0}" time="${seconds}">`,
   );
   for (const op of report.operations) {
     const failures = op.results.filter((r) => r.outcome === 'failed').length;
@@ -38,6 +39,7 @@ export function toJunit(report: Report): string {
           .map((f) =>
             [
               `[${f.phase}] ${f.message}`,
+              ...(f.basis ? [citation(f.basis)] : []),
               ...(f.shrunk ? [`shrunk: ${f.shrunk.runs} runs, ${f.shrunk.shrinks} shrinks, seed ${f.shrunk.seed}`] : []),
               ...(f.curl ? [f.curl] : []),
             ].join('\n'),
@@ -52,6 +54,14 @@ export function toJunit(report: Report): string {
     }
     out.push('  </testsuite>');
   }
+  // A run that stopped early (or never started) says why as an error a CI reads.
+  if (report.stopped) {
+    out.push(
+      '  <testsuite name="run" tests="1" failures="0" skipped="0" errors="1">',
+      `    <testcase classname="run" name="${escape(report.stopped.by)}"><error message="${escape(report.stopped.reason)}" type="${escape(report.stopped.by)}"/></testcase>`,
+      '  </testsuite>',
+    );
+  }
   // The assumption tier: verdicts, not failures (under --strict a refuted one already failed its check).
   const judged = report.provenance.filter((p) => p.status !== 'untested');
   if (judged.length > 0) {
@@ -60,7 +70,7 @@ export function toJunit(report: Report): string {
       const name = `<testcase classname="assumptions" name="${escape(verdict.element)}">`;
       out.push(
         `    ${name}`,
-        `      <system-out>${escape(`${verdict.status}: ${verdict.evidence}${verdict.curl ? `\n${verdict.curl}` : ''}`)}</system-out>`,
+        `      <system-out>${escape(`${verdict.status}: ${verdict.note ? `assumed: ${verdict.note}; ` : ''}observed: ${verdict.evidence}${verdict.curl ? `\n${verdict.curl}` : ''}`)}</system-out>`,
         '    </testcase>',
       );
     }

@@ -12,3 +12,4 @@ export {
   startProxy,
 } from './proxy.js';
 export { type BrokenTargetResult, type FaithfulResult, formatSelftest, runSelftest, type SelftestOptions, type SelftestResult } from './run.js';
+export { type FaithfulVariant, faithfulVariants } from './variants.js';

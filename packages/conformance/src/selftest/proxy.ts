@@ -3,7 +3,7 @@
 // out. The self-test puts one in front of a faithful mock to make a deliberately broken server.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { operationList } from '@mediagen/schema';
+import { type OperationId, type OperationSpec, operationList } from '@mediagen/schema';
 
 export interface ProxyRequest {
   method: string;
@@ -14,7 +14,7 @@ export interface ProxyRequest {
   headers: Record<string, string>;
   body?: string;
   /** The operation of the contract this request is for, if any. */
-  operationId?: string;
+  operationId?: OperationId;
 }
 
 export interface ProxyResponse {
@@ -51,12 +51,15 @@ const templates = operationList.map((op) => ({
   literal: !op.path.includes('{'),
 }));
 
-export function operationFor(method: string, path: string): string | undefined {
+export function operationFor(method: string, path: string): OperationId | undefined {
   const matches = templates.filter((t) => t.method === method.toUpperCase() && t.pattern.test(path));
   return (matches.find((t) => t.literal) ?? matches[0])?.operationId;
 }
 
 const isResponse = (value: ProxyRequest | ProxyResponse): value is ProxyResponse => 'status' in value;
+
+/** Whether a proxied request is for this operation. */
+export const isFor = (request: Pick<ProxyRequest, 'operationId'>, ...ops: OperationSpec[]): boolean => ops.some((op) => op.operationId === request.operationId);
 
 async function readBody(request: IncomingMessage): Promise<string | undefined> {
   const chunks: Buffer[] = [];

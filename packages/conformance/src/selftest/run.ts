@@ -1,45 +1,49 @@
-// The self-test: does the suite catch broken servers? It runs the whole suite, as a live run would
-// (full mode, --max-credits 50), against every entry of the broken-target catalogue (each must fail
-// through the check it names) and against the faithful targets — the Prism mock, the sandbox and a
-// lenient replica built strictly from the sources — in default and in strict mode (each must pass,
-// except the lenient one under --strict, whose refuted assumptions are then failures by request).
-// Reported as the catch rate and the false failures per mode.
+// The self-test: does the suite catch broken servers, and does it pass faithful ones? It runs the
+// whole suite, as a live run would (full mode, --max-credits 50), against every broken target (each must
+// fail through the check and the rule it names), against the faithful targets — the Prism mock, the
+// sandbox and a lenient replica built strictly from the sources — in default and in strict mode, and
+// against the faithful variants (servers that differ from our guesses only where the sources are
+// silent: they pass by default with their refuted assumptions listed, and fail under --strict).
 import { startMock, startSandbox } from '@mediagen/mock';
 import type { CheckId } from '../checks/catalog.js';
-import { type ConformanceOptions, runConformance } from '../engine/run.js';
+import { type ConformanceOptions, runConformance } from '../conformance.js';
 import { PRISM_API_KEY, SANDBOX_API_KEY } from '../engine/target.js';
-import type { Report } from '../engine/types.js';
+import type { Report } from '../report/types.js';
 import { type BrokenTarget, brokenTargets, lenientTarget } from './broken-targets.js';
 import { startProxy } from './proxy.js';
+import { faithfulVariants } from './variants.js';
 
 export interface BrokenTargetResult {
   id: string;
   description: string;
   upstream: 'sandbox' | 'prism';
   expect: CheckId;
+  rule: string;
   /** Caught under --strict only (a fault against an assumption); `refuted` says whether the default run refuted it. */
   strict?: { refutes: string; refuted: boolean };
   caught: boolean;
   /** Every check that failed against it (the expected one should be among them). */
   failedChecks: CheckId[];
-  /** The first failure message of the expected check, when caught. */
+  /** The first failure message of the expected check through the expected rule, when caught. */
   evidence?: string;
-  /** Credits the run spent (never above SELFTEST_MAX_CREDITS). */
+  /** Credits the run spent, as the balance says (never above SELFTEST_MAX_CREDITS). */
   spent: number;
   durationMs: number;
 }
 
-export type FaithfulTarget = 'prism' | 'sandbox' | 'lenient';
+export type FaithfulTarget = 'prism' | 'sandbox' | 'lenient' | `variant:${string}`;
 
 export interface FaithfulResult {
   target: FaithfulTarget;
   mode: 'default' | 'strict';
   /** Assumptions the target refuted (listed, not failed, in default mode). */
   refuted: string[];
-  /** Credits the run spent. */
+  /** For a variant: the refutations it must show, and whether each showed. */
+  missingRefutations?: string[];
   spent: number;
+  /** Passed by default (a variant: and refuted what it must); under --strict a variant must fail. */
   ok: boolean;
-  /** `operation › check: message` of every failure (false failures). */
+  /** `operation › check: message` of every failure. */
   failures: string[];
   durationMs: number;
 }
@@ -51,9 +55,9 @@ export interface SelftestResult {
   total: number;
   /** caught / total, 0..1. */
   catchRate: number;
-  /** Failed (operation, check) cells against the faithful targets, default mode. */
+  /** Failed cells against the faithful targets and variants, default mode. */
   falseFailures: number;
-  /** Failed cells against the Prism mock and the sandbox under --strict (the lenient replica may fail there by design). */
+  /** Failed cells against the Prism mock and the sandbox under --strict. */
   falseFailuresStrict: number;
   durationMs: number;
 }
@@ -62,7 +66,7 @@ export interface SelftestOptions {
   /** Generated requests per operation in each run (default 10: the catalogue is about detection). */
   maxExamples?: number;
   seed?: number;
-  /** Only these catalogue entries (ids). */
+  /** Only these catalogue entries and variants (ids). */
   only?: readonly string[];
   /** Leave out the faithful runs. */
   skipFaithful?: boolean;
@@ -72,6 +76,11 @@ export interface SelftestOptions {
 const failedChecks = (report: Report): CheckId[] => [
   ...new Set(report.operations.flatMap((op) => op.results.filter((r) => r.outcome === 'failed').map((r) => r.check))),
 ];
+const failureLines = (report: Report) =>
+  report.operations.flatMap((op) =>
+    op.results.filter((r) => r.outcome === 'failed').map((r) => `${r.operationId} › ${r.check}: ${r.failures[0]?.message ?? 'failed'}`),
+  );
+const refutedOf = (report: Report) => report.provenance.filter((p) => p.status === 'refuted').map((p) => p.element);
 
 function sandboxOptions() {
   return { credits: 100_000, delays: { pendingMs: 20, completeMs: 60 }, apiKeys: [SANDBOX_API_KEY] };
@@ -89,7 +98,9 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
     mode: 'full',
     maxCredits: SELFTEST_MAX_CREDITS,
   };
-  const targets = brokenTargets.filter((t) => !options.only?.length || options.only.includes(t.id));
+  const wanted = (id: string) => !options.only?.length || options.only.includes(id);
+  const targets = brokenTargets.filter((t) => wanted(t.id));
+  const variants = faithfulVariants().filter((v) => wanted(v.id));
   const needsPrism = !options.skipFaithful || targets.some((t) => t.upstream === 'prism');
   const prism = needsPrism ? await startMock() : undefined;
   const broken: BrokenTargetResult[] = [];
@@ -114,13 +125,16 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
       await sandbox?.stop();
     }
   };
-  const refutedOf = (report: Report) => report.provenance.filter((p) => p.status === 'refuted').map((p) => p.element);
+  const push = (result: FaithfulResult) => {
+    faithful.push(result);
+    options.onResult?.(result);
+  };
   try {
-    const one = async (target: BrokenTarget): Promise<BrokenTargetResult> => {
+    for (const target of targets) {
       const t0 = Date.now();
       const report = await runBehind(target.upstream, target.rewrite, target.strict ? { strict: true } : {});
-      const failed = failedChecks(report);
-      const evidence = report.operations.flatMap((op) => op.results).find((r) => r.check === target.expect && r.outcome === 'failed')?.failures[0]?.message;
+      const failures = report.operations.flatMap((op) => op.results).filter((r) => r.check === target.expect && r.outcome === 'failed');
+      const through = failures.flatMap((r) => r.failures).find((f) => f.basis?.rule === target.rule);
       let strict: BrokenTargetResult['strict'];
       if (target.strict) {
         // In default mode the same fault is a refuted assumption, listed and not failed.
@@ -130,26 +144,24 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
           refuted: refutedOf(lenient).includes(target.strict.refutes) && !failedChecks(lenient).includes(target.expect),
         };
       }
-      return {
+      const result: BrokenTargetResult = {
         id: target.id,
         description: target.description,
         upstream: target.upstream,
         expect: target.expect,
+        rule: target.rule,
         ...(strict ? { strict } : {}),
-        caught: failed.includes(target.expect) && (strict?.refuted ?? true),
-        failedChecks: failed,
-        ...(evidence ? { evidence } : {}),
+        caught: through !== undefined && (strict?.refuted ?? true),
+        failedChecks: failedChecks(report),
+        ...(through ? { evidence: through.message } : {}),
         spent: report.budget.spent,
         durationMs: Date.now() - t0,
       };
-    };
-    for (const target of targets) {
-      const result = await one(target);
       broken.push(result);
       options.onResult?.(result);
     }
     if (!options.skipFaithful) {
-      const kinds: [FaithfulTarget, 'sandbox' | 'prism', BrokenTarget['rewrite'] | undefined][] = [
+      const kinds: ['prism' | 'sandbox' | 'lenient', 'sandbox' | 'prism', BrokenTarget['rewrite'] | undefined][] = [
         ['prism', 'prism', undefined],
         ['sandbox', 'sandbox', undefined],
         ['lenient', 'sandbox', lenientTarget],
@@ -158,21 +170,34 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
         for (const [kind, upstream, rewrite] of kinds) {
           const t0 = Date.now();
           const report = await runBehind(upstream, rewrite, mode === 'strict' ? { strict: true } : {});
-          const failures = report.operations.flatMap((op) =>
-            op.results.filter((r) => r.outcome === 'failed').map((r) => `${r.operationId} › ${r.check}: ${r.failures[0]?.message ?? 'failed'}`),
-          );
-          const result: FaithfulResult = {
+          push({
             target: kind,
             mode,
             ok: report.ok,
             refuted: refutedOf(report),
             spent: report.budget.spent,
-            failures,
+            failures: failureLines(report),
             durationMs: Date.now() - t0,
-          };
-          faithful.push(result);
-          options.onResult?.(result);
+          });
         }
+      }
+    }
+    for (const variant of variants) {
+      for (const mode of ['default', 'strict'] as const) {
+        const t0 = Date.now();
+        const report = await runBehind('sandbox', variant.rewrite, mode === 'strict' ? { strict: true } : {});
+        const refuted = refutedOf(report);
+        const missing = variant.refutes.filter((r) => !refuted.includes(r));
+        push({
+          target: `variant:${variant.id}`,
+          mode,
+          ok: mode === 'default' ? report.ok && missing.length === 0 : !report.ok,
+          refuted,
+          ...(missing.length ? { missingRefutations: missing } : {}),
+          spent: report.budget.spent,
+          failures: failureLines(report),
+          durationMs: Date.now() - t0,
+        });
       }
     }
   } finally {
@@ -186,28 +211,33 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
     total: broken.length,
     catchRate: broken.length ? caught / broken.length : 1,
     falseFailures: faithful.filter((f) => f.mode === 'default').reduce((n, f) => n + f.failures.length, 0),
-    falseFailuresStrict: faithful.filter((f) => f.mode === 'strict' && f.target !== 'lenient').reduce((n, f) => n + f.failures.length, 0),
+    falseFailuresStrict: faithful
+      .filter((f) => f.mode === 'strict' && (f.target === 'prism' || f.target === 'sandbox'))
+      .reduce((n, f) => n + f.failures.length, 0),
     durationMs: Date.now() - started,
   };
 }
 
 /** The self-test result as text (the table, the catch rate and the false-failure count). */
 export function formatSelftest(result: SelftestResult): string {
-  const lines = ['Broken targets (each must fail through the check it names)'];
+  const lines = ['Broken targets (each must fail through the check and the rule it names)'];
   const width = Math.max(...result.broken.map((b) => b.id.length), 10) + 2;
   for (const b of result.broken) {
     lines.push(
-      `  ${b.caught ? 'caught' : 'MISSED'}  ${b.id.padEnd(width)} ${b.expect.padEnd(30)} ${(b.durationMs / 1000).toFixed(1)} s  ${String(b.spent).padStart(2)} cr  (${b.upstream})${b.strict ? `  --strict; default mode: ${b.strict.refuted ? 'refuted' : 'NOT refuted'} ${b.strict.refutes}` : ''}`,
+      `  ${b.caught ? 'caught' : 'MISSED'}  ${b.id.padEnd(width)} ${b.expect.padEnd(30)} ${(b.durationMs / 1000).toFixed(1)} s  ${String(b.spent).padStart(2)} cr  (${b.upstream}; rule ${b.rule})${
+        b.strict ? `  --strict; default mode: ${b.strict.refuted ? 'refuted' : 'NOT refuted'} ${b.strict.refutes}` : ''
+      }`,
     );
     if (!b.caught) lines.push(`          failed checks: ${b.failedChecks.join(', ') || 'none'}`);
   }
   if (result.faithful.length) {
-    lines.push('', 'Faithful targets (each must pass; the lenient replica under --strict fails on the assumptions it refutes, by request)');
+    lines.push('', 'Faithful targets and variants (each must pass by default; a variant must fail under --strict, and the lenient replica may)');
     for (const f of result.faithful) {
       lines.push(
-        `  ${f.ok ? 'passed' : 'FAILED'}  ${`${f.target} (${f.mode})`.padEnd(width)} ${(f.durationMs / 1000).toFixed(1)} s  ${String(f.spent).padStart(2)} cr${f.refuted.length ? `  refuted: ${f.refuted.join(', ')}` : ''}`,
+        `  ${f.ok ? 'ok    ' : 'WRONG '}  ${`${f.target} (${f.mode})`.padEnd(width + 10)} ${(f.durationMs / 1000).toFixed(1)} s  ${String(f.spent).padStart(2)} cr${f.refuted.length ? `  refuted: ${f.refuted.join(', ')}` : ''}`,
       );
-      for (const failure of f.failures.slice(0, 10)) lines.push(`          ${failure}`);
+      if (f.missingRefutations) lines.push(`          did not refute: ${f.missingRefutations.join(', ')}`);
+      if (f.mode === 'default') for (const failure of f.failures.slice(0, 10)) lines.push(`          ${failure}`);
     }
   }
   lines.push(

@@ -5,6 +5,7 @@
 // the client, the sandbox, media-validate and the conformance suite tell an obligation from a guess.
 import { ledger } from '../ledger/changes.js';
 import type { ProvenanceSource } from '../provenance.js';
+import { behaviourRules } from './behaviour.js';
 import { elementInfo, fieldConstraints } from './fields.js';
 
 export type Severity = 'error' | 'warning';
@@ -15,7 +16,9 @@ export interface RuleRecord {
   description: string;
   /** The claim, for assumptions; a citation otherwise. */
   note?: string;
-  /** `generation-item`, `request-body`, an operationId or a field path such as `GenerationItem.control_net`. */
+  /** Where a source says it: `interface § Section: "words"`, or the docs page. */
+  cite?: string;
+  /** `generation-item`, `request-body`, `behaviour` (what the service answers), an operationId or a field path such as `GenerationItem.control_net`. */
   appliesTo: 'generation-item' | string;
   /** Ledger date that introduced it. */
   since?: string;
@@ -220,7 +223,8 @@ function build() {
       severity: 'error',
     }),
   );
-  const list = [...named, ...deprecationRules(), ...derived];
+  const behaviour = behaviourRules().map((r): RuleRecord => ({ ...r, appliesTo: 'behaviour', severity: 'error' }));
+  const list = [...named, ...deprecationRules(), ...derived, ...behaviour];
   return { list, byId: new Map(list.map((r) => [r.id, r])) };
 }
 

@@ -119,6 +119,8 @@ interface Table {
   fields: Set<string>;
   /** Fields whose schema carries no provenance. */
   unrecorded: Set<string>;
+  /** The schema of each field element (its example, its bounds). */
+  schemas: Map<string, z.ZodType>;
 }
 
 /**
@@ -139,6 +141,7 @@ function build(): Table {
   const elements: Table['elements'] = new Map();
   const fields = new Set<string>();
   const unrecorded = new Set<string>();
+  const schemas = new Map<string, z.ZodType>();
   const seen = new Set<string>();
 
   const record = (element: string, schema: z.ZodType, provenance: Provenance, side: Side, since: string | undefined, inObject: boolean) => {
@@ -172,6 +175,7 @@ function build(): Table {
       const element = names.get(fieldSchema)!;
       const fieldSince = added.get(element) ?? since;
       fields.add(element);
+      if (!schemas.has(element)) schemas.set(element, fieldSchema);
       const own = provenanceOf(fieldSchema);
       if (!own) unrecorded.add(element);
       const provenance = own ?? { source: 'assumption', note: 'no provenance recorded' };
@@ -196,7 +200,7 @@ function build(): Table {
   }
   for (const op of operationList) root(op.success.schema, 'response', `${op.operationId}.response`, op.provenance);
   root(ErrorEnvelope, 'response', 'ErrorEnvelope', { source: 'assumption', note: 'failed requests answer the err envelope' });
-  return { constraints, elements, fields, unrecorded };
+  return { constraints, elements, fields, unrecorded, schemas };
 }
 
 const getTable = (): Table => (table ??= build());
@@ -222,6 +226,24 @@ export function fieldElements(): { element: string; provenance: Provenance; reco
     const info = table.elements.get(element)!;
     return { element, provenance: info.provenance, recorded: !table.unrecorded.has(element) };
   });
+}
+
+/** The schema of a field element (under its optional/default wrappers), if the table reaches it. */
+export function schemaOf(element: string): z.ZodType | undefined {
+  const schema = getTable().schemas.get(element);
+  return schema ? unwrap(schema).inner : undefined;
+}
+
+/** The documented example value of a field element (its OpenAPI `example`), if any. */
+export function exampleOf(element: string): unknown {
+  const schema = getTable().schemas.get(element);
+  if (!schema) return undefined;
+  for (let current: z.ZodType | undefined = schema, depth = 0; current && depth < 8; depth++) {
+    const example = (getOpenApiMetadata(current as never) as { example?: unknown } | undefined)?.example;
+    if (example !== undefined) return example;
+    current = defOf(current).innerType ?? defOf(current).in;
+  }
+  return undefined;
 }
 
 /** The element a field schema stands for, once the table is built. */

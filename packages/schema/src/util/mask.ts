@@ -23,10 +23,32 @@ export interface KeyMasker {
   json<T>(value: T): T;
   /** A curl line with its header values, URL and data argument masked word by word. */
   curl(line: string): string;
+  /**
+   * A message or a reason: every spelling of a key of MIN_EMBEDDED_KEY_LENGTH or more masked wherever
+   * it occurs, a shorter one only where it stands alone as a word (so `skipped` keeps its `k`).
+   */
+  text(text: string): string;
 }
 
-/** The spellings a key takes inside a value: as is, URL-encoded, JSON-escaped. */
-const spellings = (key: string): string[] => [...new Set([key, encodeURIComponent(key), JSON.stringify(key).slice(1, -1)])];
+/** Base64 of a string's UTF-8 bytes, padded and unpadded, and its URL-safe form (no Node APIs). */
+function base64Forms(key: string): string[] {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(key)) binary += String.fromCharCode(byte);
+  const padded = btoa(binary);
+  const bare = padded.replace(/=+$/, '');
+  return [padded, bare, bare.replace(/\+/g, '-').replace(/\//g, '_')];
+}
+
+/**
+ * The spellings a key takes inside a value: as is, in lower and upper case, URL-encoded, JSON-escaped,
+ * and base64 (a Basic header, a token someone encoded).
+ */
+const spellings = (key: string): string[] => {
+  const cases = [key, key.toLowerCase(), key.toUpperCase()];
+  return [...new Set([...cases, ...cases.map(encodeURIComponent), JSON.stringify(key).slice(1, -1), ...base64Forms(key)])];
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const decodeQueryValue = (raw: string): string => {
   try {
@@ -170,5 +192,15 @@ export function createKeyMasker(keys: string | readonly (string | undefined)[]):
 
   const headers = <H extends Record<string, string>>(input: H): H => Object.fromEntries(Object.entries(input).map(([name, item]) => [name, value(item)])) as H;
 
-  return { value, headers, url, json, curl };
+  // A short key in a message only where it stands alone: not inside a word, a number or another token.
+  const standalone = [...new Set(list.filter((k) => k.length < MIN_EMBEDDED_KEY_LENGTH).flatMap(spellings))]
+    .sort((a, b) => b.length - a.length)
+    .map((form) => new RegExp(`(?<![\\p{L}\\p{N}_\\-.~%])${escapeRegExp(form)}(?![\\p{L}\\p{N}_\\-.~%])`, 'gu'));
+  const text = (input: string): string => {
+    let out = inner(input);
+    for (const pattern of standalone) out = out.replace(pattern, MASK);
+    return out;
+  };
+
+  return { value, headers, url, json, curl, text };
 }

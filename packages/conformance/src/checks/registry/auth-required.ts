@@ -1,12 +1,12 @@
-import { all } from '../applies.js';
 import { defineCheck } from '../define.js';
-import { judgeAuth } from './auth.js';
+import { AUTH_RULES, judgeAuth } from './auth.js';
 
 export default defineCheck({
   id: 'auth_required',
-  description: 'A request without X-API-KEY is rejected with 401 and an error envelope.',
+  description: 'A request without X-API-KEY is not served (refused with 401: an assumption).',
   severity: 'critical',
   category: 'auth',
-  appliesTo: all,
+  rules: [AUTH_RULES['missing-key'].refused, AUTH_RULES['missing-key'].status],
+  appliesTo: () => true,
   judge: (input) => judgeAuth(input, 'missing-key'),
 });

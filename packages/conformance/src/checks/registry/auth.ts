@@ -1,12 +1,19 @@
-// The two auth checks judge the same way: a request without the right key is refused with an
-// enveloped 401.
-import type { Judged, Verdict } from '../define.js';
-import { errorObject } from '../response.js';
+// The two auth checks judge the same way: a request without the right key is not served (the
+// interface: the key is required), and is refused with 401 (ours: the status is not shown).
+import { assertThat } from '../../model/verdict.js';
+import type { Judged } from '../define.js';
+import { said, served } from '../response.js';
 
-export function judgeAuth({ exchange, expect }: Judged, wanted: 'missing-key' | 'wrong-key'): Omit<Verdict, 'check'> | undefined {
+export const AUTH_RULES = {
+  'missing-key': { refused: 'missing_key_not_served', status: 'missing_key_401', how: 'without X-API-KEY' },
+  'wrong-key': { refused: 'wrong_key_not_served', status: 'wrong_key_401', how: 'with a wrong X-API-KEY' },
+} as const;
+
+export function judgeAuth({ exchange, expect }: Judged, wanted: keyof typeof AUTH_RULES) {
   if (expect !== wanted || exchange.status === 0) return undefined;
-  const how = wanted === 'missing-key' ? 'without X-API-KEY' : 'with a wrong X-API-KEY';
-  if (exchange.status !== 401) return { ok: false, message: `${how}: answered ${exchange.status}, expected 401` };
-  if (!errorObject(exchange.json)) return { ok: false, message: `${how}: 401 without err = { code, message }` };
-  return { ok: true };
+  const rules = AUTH_RULES[wanted];
+  return [
+    assertThat(rules.refused, !served(exchange), `${rules.how}: served (${said(exchange)})`),
+    assertThat(rules.status, exchange.status === 401, `${rules.how}: answered ${said(exchange)}, not 401`),
+  ];
 }

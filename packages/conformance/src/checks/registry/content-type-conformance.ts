@@ -1,4 +1,3 @@
-import { all } from '../applies.js';
 import { defineCheck } from '../define.js';
 import { checkContentType } from '../response.js';
 
@@ -7,6 +6,7 @@ export default defineCheck({
   description: 'The response carries the documented content type (application/json).',
   severity: 'error',
   category: 'response',
-  appliesTo: all,
+  rules: ['success_is_json', 'failure_is_json'],
+  appliesTo: () => true,
   judge: ({ exchange }) => (exchange.status === 0 ? undefined : checkContentType(exchange)),
 });

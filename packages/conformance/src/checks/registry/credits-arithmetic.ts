@@ -1,99 +1,118 @@
-import type { RunContext } from '../../engine/context.js';
-import type { Exchange } from '../../engine/http.js';
-import { among } from '../applies.js';
-import { baseItem } from '../cases.js';
-import { defineCheck } from '../define.js';
-import { isSuccess } from '../response.js';
-import { dataOf, isObject, summary } from './sequence.js';
+import { operations } from '@mediagen/schema';
+import { dataOf, type Exchange } from '../../model/exchange.js';
+import { assertThat } from '../../model/verdict.js';
+import { baseItem } from '../../requests/cases.js';
+import { defineCheck, onOperations } from '../define.js';
+import type { CheckPort } from '../port.js';
+import { said, served } from '../response.js';
+import { tally } from './sequence.js';
 
-async function sequence(run: RunContext): Promise<void> {
-  const check = 'credits_arithmetic';
-  const body = [baseItem(run.fixtures)];
-  const numbers = (exchange: Exchange) => {
-    const data = dataOf(exchange);
-    return isObject(data) ? { estimated: Number(data.estimated), balance: Number(data.balance), remaining: Number(data.credits_remaining) } : undefined;
-  };
-  let failures = 0;
-  const judge = (operationId: string, ok: boolean, message: string, exchange?: Exchange) => {
-    if (!ok) failures++;
-    run.judge(operationId, check, ok, message, 'stateful', exchange);
-  };
-  const first = await run.exercise({ operationId: 'estimateGeneration', label: 'estimate before generating', body }, 'stateful', 'accept');
-  const e1 = numbers(first.exchange);
-  if (!e1 || !isSuccess(first.exchange.status)) {
-    run.skipAll(check, `the estimate answered ${first.exchange.status}`);
-    summary(run, check, ['estimateGeneration'], 'skipped: no estimate');
-    return;
+const { estimateGeneration, generateMedia } = operations;
+const OPERATIONS = [estimateGeneration.operationId, generateMedia.operationId] as const;
+
+const numberIn = (exchange: Exchange, field: string): number => {
+  const data = dataOf(exchange);
+  return typeof data === 'object' && data !== null ? Number((data as Record<string, unknown>)[field]) : Number.NaN;
+};
+
+/** One generation's arithmetic: the balance before and after, the estimate, the credits_remaining. */
+async function priceAndGenerate(port: CheckPort, t: ReturnType<typeof tally>, label: string, body: unknown[]): Promise<boolean> {
+  const before = await port.balance(`balance before ${label}`);
+  if ('unknown' in before) return false;
+  const estimate = (await port.send({ operationId: estimateGeneration.operationId, label: `estimate ${label}`, body }, 'accept')).exchange;
+  const estimated = numberIn(estimate, 'estimated');
+  if (!served(estimate) || !Number.isFinite(estimated)) return false;
+  if (estimated > before.credits) {
+    port.note(`credits_arithmetic: the balance (${before.credits}) is below ${label} (${estimated})`);
+    return false;
   }
-  const sane = Number.isFinite(e1.estimated) && e1.estimated >= 0 && Number.isFinite(e1.balance) && e1.balance >= 0;
-  judge('estimateGeneration', sane, `estimate ${e1.estimated} and balance ${e1.balance} must be numbers ≥ 0`, first.exchange);
-  if (e1.estimated > e1.balance) {
-    run.skipAll(check, `the balance (${e1.balance}) is below one generation (${e1.estimated})`);
-    return;
+  const sent = await port.send({ operationId: generateMedia.operationId, label: `generate ${label}`, body }, 'accept');
+  if (sent.refused || !served(sent.exchange)) {
+    port.skip(generateMedia.operationId, 'credits_arithmetic', sent.refused ?? `generate answered ${said(sent.exchange)}`);
+    return false;
   }
-  const { exchange, refused } = await run.generate({ operationId: 'generateMedia', label: 'generate what was estimated', body }, 'stateful', 'accept', true);
-  if (!exchange || !isSuccess(exchange.status)) {
-    run.skip('generateMedia', check, refused ?? `generate answered ${exchange?.status}`);
-  } else {
-    const remaining = numbers(exchange)?.remaining ?? Number.NaN;
-    // A budgeted run estimates once more inside generate(); the balance is read again below anyway.
-    const expected = e1.balance - e1.estimated;
-    judge(
-      'generateMedia',
-      remaining === expected,
-      `credits_remaining ${remaining} after spending an estimate of ${e1.estimated} from ${e1.balance} (expected ${expected})`,
-      exchange,
-    );
-    const second = await run.exercise({ operationId: 'estimateGeneration', label: 'balance after generating', body }, 'stateful', 'accept');
-    const e2 = numbers(second.exchange);
-    judge('estimateGeneration', e2?.balance === remaining, `balance ${e2?.balance} after the generation, credits_remaining said ${remaining}`, second.exchange);
-  }
-  // A cost above the balance is refused with 402 (local targets only: a broken server would spend it).
-  const portrait = run.fixtures.portraitAssetId;
-  // Under --max-credits a request above the balance cannot be sent: if the server wrongly took it,
-  // it would spend more than the cap allows.
-  if (run.budget.capped && portrait)
-    run.note('credits_arithmetic: a cost above the balance is not sent under --max-credits (the refusal with 402 is checked only without a cap)');
-  if (!run.target.live && portrait && !run.budget.capped) {
-    const balanceNow = numbers(await run.raw({ operationId: 'estimateGeneration', label: 'balance', body }))?.balance ?? e1.balance;
-    const duration = (Math.floor(balanceNow / 5) + 1) * 5;
-    const costly = [{ video_anyone: { asset_id: portrait, prompt: 'a very long video', duration } }];
-    const estimate = await run.exercise({ operationId: 'estimateGeneration', label: `estimate a ${duration} s video`, body: costly }, 'stateful', 'accept');
-    const e3 = numbers(estimate.exchange);
-    if (e3 && isSuccess(estimate.exchange.status) && e3.estimated > e3.balance) {
-      const over = await run.exercise(
-        { operationId: 'generateMedia', label: `generate above the balance (${e3.estimated} > ${e3.balance})`, body: costly },
-        'stateful',
-        'none',
-      );
-      judge(
-        'generateMedia',
-        over.exchange.status === 402,
-        `a generation costing ${e3.estimated} with a balance of ${e3.balance} answered ${over.exchange.status}, expected 402`,
-        over.exchange,
-      );
-      const e4 = numbers(await run.raw({ operationId: 'estimateGeneration', label: 'balance after the refusal', body }));
-      judge(
-        'estimateGeneration',
-        e4?.balance === e3.balance,
-        `the balance moved from ${e3.balance} to ${e4?.balance} after a refused generation`,
-        estimate.exchange,
-      );
-    }
-  }
-  summary(
-    run,
-    check,
-    ['estimateGeneration', 'generateMedia'],
-    failures ? `failed (${failures})` : `estimate ${e1.estimated} from balance ${e1.balance} adds up`,
+  const after = await port.balance(`balance after ${label}`);
+  if ('unknown' in after) return false;
+  const charged = assertThat(
+    'estimate_is_the_charge',
+    before.credits - after.credits === estimated,
+    `${label}: the balance went from ${before.credits} to ${after.credits}, the estimate said ${estimated}`,
   );
+  for (const operationId of OPERATIONS) t.assert(operationId, charged, after.exchange);
+  const remaining = numberIn(sent.exchange, 'credits_remaining');
+  if (Number.isFinite(remaining)) {
+    t.assert(
+      generateMedia.operationId,
+      assertThat(
+        'credits_remaining_is_the_balance',
+        remaining === after.credits,
+        `${label}: credits_remaining ${remaining}, the balance is then ${after.credits}`,
+      ),
+      sent.exchange,
+    );
+  }
+  return true;
+}
+
+/** A generation costing more than the balance: refused (how, and that it is, are ours). */
+async function aboveBalance(port: CheckPort, t: ReturnType<typeof tally>): Promise<void> {
+  const portrait = port.fixtures.portraitAssetId;
+  const balance = await port.balance('balance before a costly estimate');
+  if (!portrait || 'unknown' in balance) return;
+  const duration = (Math.floor(balance.credits / 5) + 1) * 5;
+  const costly = [{ video_anyone: { media_id: portrait, prompt: 'a very long video', duration } }];
+  const estimate = (await port.send({ operationId: estimateGeneration.operationId, label: `estimate a ${duration} s video`, body: costly }, 'accept')).exchange;
+  const estimated = numberIn(estimate, 'estimated');
+  if (!served(estimate) || !(estimated > balance.credits)) return;
+  const over = await port.send(
+    { operationId: generateMedia.operationId, label: `generate above the balance (${estimated} > ${balance.credits})`, body: costly },
+    'none',
+  );
+  if (over.refused) {
+    port.note(`credits_arithmetic: a generation above the balance was not sent: ${over.refused}`);
+    return;
+  }
+  t.assert(
+    generateMedia.operationId,
+    assertThat('above_balance_refused', !served(over.exchange), `a generation costing ${estimated} with a balance of ${balance.credits} was served`),
+    over.exchange,
+  );
+  if (!served(over.exchange)) {
+    t.assert(
+      generateMedia.operationId,
+      assertThat('above_balance_402', over.exchange.status === 402, `answered ${said(over.exchange)}, not 402`),
+      over.exchange,
+    );
+  }
+}
+
+async function sequence(port: CheckPort): Promise<void> {
+  const t = tally(port, 'credits_arithmetic');
+  const item = baseItem(port.fixtures);
+  // Varied bodies: one item, and two items of which one takes more steps.
+  const bodies: [string, unknown[]][] = [
+    ['a one-item generation', [item]],
+    ['a two-item generation', [item, { ...item, steps: 30 }]],
+  ];
+  let judged = 0;
+  for (const [label, body] of bodies) if (await priceAndGenerate(port, t, label, body)) judged++;
+  if (judged === 0) {
+    t.skip('no generation could be priced and made (see the notes)');
+    return;
+  }
+  await aboveBalance(port, t);
+  t.end(`${judged} generation(s) charged what their estimate said`);
 }
 
 export default defineCheck({
   id: 'credits_arithmetic',
-  description: 'Estimates are consistent with the balance: remaining = balance − estimate; a cost above the balance is refused with 402.',
+  description:
+    'Generating spends what the estimate said (the balance falls by it; credits_remaining is the new balance); a cost above the balance is refused (an assumption).',
   severity: 'error',
   category: 'stateful',
-  appliesTo: among('estimateGeneration', 'generateMedia'),
+  rules: ['estimate_is_the_charge', 'credits_remaining_is_the_balance', 'above_balance_refused', 'above_balance_402'],
+  operations: OPERATIONS,
+  appliesTo: onOperations(OPERATIONS),
+  generations: [1, 2],
   sequence,
 });

@@ -1,80 +1,92 @@
-import type { RunContext } from '../../engine/context.js';
-import type { Exchange } from '../../engine/http.js';
-import { among } from '../applies.js';
-import { defineCheck } from '../define.js';
-import { dataOf, isObject, mediaIdsOf, summary } from './sequence.js';
+import { operations } from '@mediagen/schema';
+import { dataOf, type Exchange } from '../../model/exchange.js';
+import { assertThat } from '../../model/verdict.js';
+import { defineCheck, onOperations } from '../define.js';
+import type { CheckPort } from '../port.js';
+import { said, served } from '../response.js';
+import { itemsOf, mediaIdsOf, tally } from './sequence.js';
 
-async function sequence(run: RunContext): Promise<void> {
-  const check = 'ensure_resource_availability';
-  const { fixtures } = run;
-  let failures = 0;
-  const judge = (operationId: string, ok: boolean, message: string, exchange?: Exchange) => {
-    if (!ok) failures++;
-    run.judge(operationId, check, ok, message, 'stateful', exchange);
-  };
+const { generateMedia, getGeneration, getMedia, listGenerations, uploadAssetV2, getAssetV2, createCharacter, listCharacters } = operations;
+const OPERATIONS = [
+  generateMedia.operationId,
+  getGeneration.operationId,
+  getMedia.operationId,
+  listGenerations.operationId,
+  uploadAssetV2.operationId,
+  getAssetV2.operationId,
+  createCharacter.operationId,
+  listCharacters.operationId,
+] as const;
+
+const idIs = (exchange: Exchange, field: string, id: string) => {
+  const data = dataOf(exchange);
+  return served(exchange) && typeof data === 'object' && data !== null && (data as Record<string, unknown>)[field] === id;
+};
+
+/** Pages through the characters (at most 10 pages) looking for one id. */
+async function findCharacter(port: CheckPort, id: string): Promise<{ found: boolean; last?: Exchange }> {
+  let last: Exchange | undefined;
+  for (let page = 1; page <= 10; page++) {
+    last = (
+      await port.send({ operationId: listCharacters.operationId, label: `find character ${id} (page ${page})`, query: { page, page_size: 50 } }, 'accept')
+    ).exchange;
+    const list = itemsOf(last);
+    if (list.some((c) => c.id === id)) return { found: true, last };
+    if (list.length === 0) break;
+  }
+  return last ? { found: false, last } : { found: false };
+}
+
+async function sequence(port: CheckPort): Promise<void> {
+  const t = tally(port, 'ensure_resource_availability');
+  const { fixtures } = port;
   if (fixtures.generationId) {
     const id = fixtures.generationId;
-    const got = await run.exercise({ operationId: 'getGeneration', label: `read back generation ${id}`, params: { generation_id: id } }, 'stateful', 'accept');
-    const data = dataOf(got.exchange);
-    const ok = got.exchange.status === 200 && isObject(data) && data.generation_id === id && fixtures.mediaIds.every((m) => mediaIdsOf(data).includes(m));
-    const message = `generation ${id} just created: get answered ${got.exchange.status}${ok ? '' : ' without the generation and its media'}`;
-    judge('getGeneration', ok, message, got.exchange);
-    judge('generateMedia', ok, message, got.exchange);
+    const got = (await port.send({ operationId: getGeneration.operationId, label: `read back generation ${id}`, params: { generation_id: id } }, 'accept'))
+      .exchange;
+    const readable = assertThat(
+      'created_generation_readable',
+      idIs(got, 'generation_id', id) && fixtures.mediaIds.every((m) => mediaIdsOf(dataOf(got)).includes(m)),
+      `generation ${id} just created: get answered ${said(got)} without the generation and its media`,
+    );
+    t.assert(getGeneration.operationId, readable, got);
+    t.assert(generateMedia.operationId, readable, got);
     for (const mediaId of fixtures.mediaIds) {
-      const media = await run.exercise({ operationId: 'getMedia', label: `read back media ${mediaId}`, params: { media_id: mediaId } }, 'stateful', 'accept');
-      const item = dataOf(media.exchange);
-      judge(
-        'getMedia',
-        media.exchange.status === 200 && isObject(item) && item.id === mediaId,
-        `media ${mediaId} just created: get answered ${media.exchange.status}`,
-        media.exchange,
+      const media = (await port.send({ operationId: getMedia.operationId, label: `read back media ${mediaId}`, params: { media_id: mediaId } }, 'accept'))
+        .exchange;
+      t.assert(
+        getMedia.operationId,
+        assertThat('created_media_readable', idIs(media, 'id', mediaId), `media ${mediaId} just created: get answered ${said(media)}`),
+        media,
       );
     }
-    const listed = await run.exercise(
-      { operationId: 'listGenerations', label: `list by generation_id ${id}`, query: { generation_id: id } },
-      'stateful',
-      'accept',
+    const listed = (await port.send({ operationId: listGenerations.operationId, label: `list by generation_id ${id}`, query: { generation_id: id } }, 'accept'))
+      .exchange;
+    t.assert(
+      listGenerations.operationId,
+      assertThat(
+        'created_generation_listed',
+        itemsOf(listed).some((g) => g.generation_id === id),
+        `generation ${id} just created is not listed by ?generation_id (${said(listed)})`,
+      ),
+      listed,
     );
-    const list = dataOf(listed.exchange);
-    judge(
-      'listGenerations',
-      Array.isArray(list) && list.some((g) => isObject(g) && g.generation_id === id),
-      `generation ${id} just created is not listed by ?generation_id (status ${listed.exchange.status})`,
-      listed.exchange,
-    );
-  } else run.skip('getGeneration', check, 'no generation was created');
+  } else port.skip(getGeneration.operationId, 'ensure_resource_availability', 'no generation was created');
   const assetId = fixtures.imageAssetId;
   if (assetId) {
-    const got = await run.exercise({ operationId: 'getAssetV2', label: `read back asset ${assetId}`, params: { asset_id: assetId } }, 'stateful', 'accept');
-    const data = dataOf(got.exchange);
-    const ok = got.exchange.status === 200 && isObject(data) && data.id === assetId;
-    judge('getAssetV2', ok, `asset ${assetId} just uploaded: get answered ${got.exchange.status}`, got.exchange);
-    judge('uploadAssetV2', ok, `asset ${assetId} just uploaded: get answered ${got.exchange.status}`, got.exchange);
+    const got = (await port.send({ operationId: getAssetV2.operationId, label: `read back asset ${assetId}`, params: { asset_id: assetId } }, 'accept'))
+      .exchange;
+    const readable = assertThat('uploaded_asset_readable', idIs(got, 'id', assetId), `asset ${assetId} just uploaded: get answered ${said(got)}`);
+    t.assert(getAssetV2.operationId, readable, got);
+    t.assert(uploadAssetV2.operationId, readable, got);
   }
   if (fixtures.characterId) {
-    let found = false;
-    let last: Exchange | undefined;
-    for (let page = 1; page <= 10 && !found; page++) {
-      const listed = await run.exercise(
-        { operationId: 'listCharacters', label: `find character ${fixtures.characterId} (page ${page})`, query: { page, page_size: 50 } },
-        'stateful',
-        'accept',
-      );
-      last = listed.exchange;
-      const list = dataOf(listed.exchange);
-      if (!Array.isArray(list) || list.length === 0) break;
-      found = list.some((c) => isObject(c) && c.id === fixtures.characterId);
-    }
-    const message = `character ${fixtures.characterId} just created is not listed`;
-    judge('listCharacters', found, message, last);
-    judge('createCharacter', found, message, last);
+    const { found, last } = await findCharacter(port, fixtures.characterId);
+    const listed = assertThat('created_character_listed', found, `character ${fixtures.characterId} just created is not listed`);
+    t.assert(listCharacters.operationId, listed, last);
+    t.assert(createCharacter.operationId, listed, last);
   }
-  summary(
-    run,
-    check,
-    ['generateMedia', 'getGeneration', 'getMedia', 'listGenerations', 'getAssetV2', 'listCharacters'],
-    failures ? `failed (${failures})` : 'created resources read back',
-  );
+  t.end('created resources read back');
 }
 
 export default defineCheck({
@@ -82,6 +94,8 @@ export default defineCheck({
   description: 'What was just created can be read back (create → get, create → list).',
   severity: 'error',
   category: 'stateful',
-  appliesTo: among('generateMedia', 'getGeneration', 'getMedia', 'listGenerations', 'uploadAssetV2', 'getAssetV2', 'createCharacter', 'listCharacters'),
+  rules: ['created_generation_readable', 'created_media_readable', 'created_generation_listed', 'uploaded_asset_readable', 'created_character_listed'],
+  operations: OPERATIONS,
+  appliesTo: onOperations(OPERATIONS),
   sequence,
 });

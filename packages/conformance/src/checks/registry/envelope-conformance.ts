@@ -1,12 +1,12 @@
-import { all } from '../applies.js';
 import { defineCheck } from '../define.js';
 import { checkEnvelope } from '../response.js';
 
 export default defineCheck({
   id: 'envelope_conformance',
-  description: 'Success bodies carry `data`; failures carry `err = { code, message }`.',
+  description: 'Bodies are the data/err envelope: success carries data, a failure holds its error in err.',
   severity: 'error',
   category: 'response',
-  appliesTo: all,
+  rules: ['envelope_is_object', 'success_has_data', 'err_is_object', 'failure_has_err', 'failure_err_code_message'],
+  appliesTo: () => true,
   judge: ({ exchange }) => (exchange.status === 0 ? undefined : checkEnvelope(exchange)),
 });

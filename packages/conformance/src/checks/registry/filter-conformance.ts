@@ -1,81 +1,91 @@
-import { normalizeBaseModel } from '@mediagen/schema';
-import type { RunContext } from '../../engine/context.js';
+import { FLUX_FILTER_DOCUMENTED, normalizeBaseModel, type OperationSpec, operations } from '@mediagen/schema';
+import { assertThat } from '../../model/verdict.js';
 import { hasTypeFilter } from '../applies.js';
 import { defineCheck } from '../define.js';
-import { isSuccess } from '../response.js';
-import { counter, isObject, itemsOf, mediaIdsOf, summary } from './sequence.js';
+import type { CheckPort } from '../port.js';
+import { said, served } from '../response.js';
+import { itemsOf, mediaIdsOf, tally } from './sequence.js';
 
-async function sequence(run: RunContext): Promise<void> {
-  const check = 'filter_conformance';
-  const { tally, judge } = counter(run, check);
-  const mediaId = run.fixtures.mediaIds[0];
-  if (mediaId && run.ops.some((o) => o.operationId === 'listGenerations')) {
-    const listed = await run.exercise(
-      { operationId: 'listGenerations', label: `filter by media_id ${mediaId}`, query: { media_id: mediaId, page_size: 50 } },
-      'stateful',
-      'accept',
-    );
-    const list = itemsOf(listed.exchange);
-    const strangers = list.filter((g) => !mediaIdsOf(g).includes(mediaId));
-    judge(
-      'listGenerations',
-      isSuccess(listed.exchange.status) && list.length > 0 && strangers.length === 0,
+const { listGenerations } = operations;
+
+const isFlux = (item: Record<string, unknown>) => typeof item.base_model === 'string' && normalizeBaseModel(item.base_model) === normalizeBaseModel('flux');
+
+/** The rule a listing's `?type=flux` is judged on: documented for control nets and styles, ours elsewhere. */
+const fluxFilterRule = (op: OperationSpec): string =>
+  op.catalogue && FLUX_FILTER_DOCUMENTED.has(op.catalogue) ? 'type_flux_filter' : 'type_flux_filter_assumed';
+
+async function generationFilters(port: CheckPort, t: ReturnType<typeof tally>): Promise<void> {
+  const mediaId = port.fixtures.mediaIds[0];
+  if (!mediaId || !port.ops.includes(listGenerations)) {
+    port.skip(listGenerations.operationId, 'filter_conformance', 'no generation was created to filter on');
+    return;
+  }
+  const byMedia = (
+    await port.send({ operationId: listGenerations.operationId, label: `filter by media_id ${mediaId}`, query: { media_id: mediaId, page_size: 50 } }, 'accept')
+  ).exchange;
+  const list = itemsOf(byMedia);
+  const strangers = list.filter((g) => !mediaIdsOf(g).includes(mediaId));
+  t.assert(
+    listGenerations.operationId,
+    assertThat(
+      'media_id_filter',
+      served(byMedia) && list.length > 0 && strangers.length === 0,
       list.length === 0
-        ? `?media_id=${mediaId} lists no generation, though ${run.fixtures.generationId ?? 'one'} contains it`
+        ? `?media_id=${mediaId} lists no generation (${said(byMedia)}), though ${port.fixtures.generationId ?? 'one'} contains it`
         : `?media_id=${mediaId} lists ${strangers.length} generation(s) that do not contain it (e.g. ${JSON.stringify(strangers[0]?.generation_id)})`,
-      listed.exchange,
-    );
-    const success = await run.exercise(
-      { operationId: 'listGenerations', label: 'filter by status=success', query: { status: 'success', page_size: 50 } },
-      'stateful',
-      'accept',
-    );
-    const unsuccessful = itemsOf(success.exchange).filter((g) => {
-      const media = isObject(g) ? (g.media ?? g.images) : undefined;
-      return Array.isArray(media) && !media.some((m) => isObject(m) && m.status === 'success');
-    });
-    judge(
-      'listGenerations',
+    ),
+    byMedia,
+  );
+  const bySuccess = (
+    await port.send({ operationId: listGenerations.operationId, label: 'filter by status=success', query: { status: 'success', page_size: 50 } }, 'accept')
+  ).exchange;
+  const unsuccessful = itemsOf(bySuccess).filter((g) => {
+    const media = g.media ?? g.images;
+    return Array.isArray(media) && !media.some((m) => typeof m === 'object' && m !== null && (m as { status?: unknown }).status === 'success');
+  });
+  t.assert(
+    listGenerations.operationId,
+    assertThat(
+      'status_filter',
       unsuccessful.length === 0,
       `?status=success lists ${unsuccessful.length} generation(s) without a successful item (e.g. ${JSON.stringify(unsuccessful[0]?.generation_id)})`,
-      success.exchange,
-    );
-  } else run.skip('listGenerations', check, 'no generation was created to filter on');
-  const flux = (item: Record<string, unknown>) => typeof item.base_model === 'string' && normalizeBaseModel(item.base_model) === normalizeBaseModel('flux');
-  for (const op of run.ops) {
-    if (!hasTypeFilter(op)) continue;
-    const all = itemsOf(await run.raw({ operationId: op.operationId, label: 'unfiltered', query: { page: 1, page_size: 50 } }));
-    if (!all.some(flux) || all.every(flux)) {
-      run.skip(op.operationId, check, 'the target has no flux items beside others to filter');
+    ),
+    bySuccess,
+  );
+}
+
+async function sequence(port: CheckPort): Promise<void> {
+  const t = tally(port, 'filter_conformance');
+  await generationFilters(port, t);
+  for (const op of port.ops.filter(hasTypeFilter)) {
+    const all = itemsOf(await port.raw({ operationId: op.operationId, label: 'unfiltered', query: { page: 1, page_size: 50 } }));
+    if (!all.some(isFlux) || all.every(isFlux)) {
+      port.skip(op.operationId, 'filter_conformance', 'the target has no flux items beside others to filter');
       continue;
     }
-    const listed = await run.exercise(
-      { operationId: op.operationId, label: 'filter by type=flux', query: { type: 'flux', page: 1, page_size: 50 } },
-      'stateful',
-      'accept',
-    );
-    const others = itemsOf(listed.exchange).filter((item) => !flux(item));
-    judge(
+    const listed = (await port.send({ operationId: op.operationId, label: 'filter by type=flux', query: { type: 'flux', page: 1, page_size: 50 } }, 'accept'))
+      .exchange;
+    const others = itemsOf(listed).filter((item) => !isFlux(item));
+    t.assert(
       op.operationId,
-      isSuccess(listed.exchange.status) && others.length === 0,
-      `?type=flux lists ${others.length} item(s) whose base_model is not flux (e.g. ${JSON.stringify(others[0]?.name)}: ${JSON.stringify(others[0]?.base_model)})`,
-      listed.exchange,
+      assertThat(
+        fluxFilterRule(op),
+        served(listed) && others.length === 0,
+        `?type=flux lists ${others.length} item(s) whose base_model is not flux (e.g. ${JSON.stringify(others[0]?.name)}: ${JSON.stringify(others[0]?.base_model)})`,
+      ),
+      listed,
     );
   }
-  summary(
-    run,
-    check,
-    ['listGenerations', 'listModels', 'listStyles', 'listLoras'],
-    tally.failures ? `failed (${tally.failures})` : `${tally.judged} filter(s) honoured`,
-  );
+  t.end(`${t.asserted} filter(s) honoured`);
 }
 
 export default defineCheck({
   id: 'filter_conformance',
   description:
-    'Filters filter: ?media_id lists only generations that contain it, ?status=success only generations with a successful item, ?type=flux only flux items.',
+    'Filters filter: ?media_id and ?status=success on generations, ?type=flux on the catalogue listings (documented for control nets; ours elsewhere).',
   severity: 'error',
   category: 'stateful',
-  appliesTo: (op) => op.operationId === 'listGenerations' || hasTypeFilter(op),
+  rules: ['media_id_filter', 'status_filter', 'type_flux_filter', 'type_flux_filter_assumed'],
+  appliesTo: (op) => op === listGenerations || hasTypeFilter(op),
   sequence,
 });

@@ -1,12 +1,12 @@
-import { all } from '../applies.js';
 import { defineCheck } from '../define.js';
-import { judgeAuth } from './auth.js';
+import { AUTH_RULES, judgeAuth } from './auth.js';
 
 export default defineCheck({
   id: 'ignored_auth',
-  description: 'A request with a wrong X-API-KEY is rejected with 401 and an error envelope.',
+  description: 'A request with a wrong X-API-KEY is not served (refused with 401: an assumption).',
   severity: 'critical',
   category: 'auth',
-  appliesTo: all,
+  rules: [AUTH_RULES['wrong-key'].refused, AUTH_RULES['wrong-key'].status],
+  appliesTo: () => true,
   judge: (input) => judgeAuth(input, 'wrong-key'),
 });

@@ -1,24 +1,33 @@
+import { GENERATION_FAILURE_RULES } from '@mediagen/schema';
+import { dataOf } from '../../model/exchange.js';
+import { type Assertion, assertThat, broken, holds } from '../../model/verdict.js';
 import { hasConstrainedInput } from '../applies.js';
 import { defineCheck } from '../define.js';
-import { errorObject, isSuccess } from '../response.js';
+import { said, served } from '../response.js';
+
+/** Statuses that say nothing about a request's validity: the key, the credits, the rate. */
+const SAYS_NOTHING = new Set([401, 402, 429]);
 
 export default defineCheck({
   id: 'negative_data_rejection',
-  description: 'Requests that break a documented rule of the contract are rejected with an enveloped 4xx error.',
+  description:
+    'A request that breaks a rule of the contract is not served (a generation the sources say fails may be accepted and end failed); refused up front with a 4xx is an assumption.',
   severity: 'error',
   category: 'data',
+  rules: ['invalid_request_refused_up_front'],
   appliesTo: hasConstrainedInput,
-  judge: ({ exchange, expect }) => {
+  judge: ({ op, exchange, expect, breach }): Assertion[] | undefined => {
     const status = exchange.status;
-    if (expect !== 'reject' || status === 0) return undefined;
-    const err = errorObject(exchange.json);
-    const said = err ? ` (${err.code}: ${err.message})` : '';
-    if (isSuccess(status)) return { ok: false, message: `invalid request accepted with status ${status}` };
-    // Any client error but the ones that say nothing about validity (key, credits, rate).
-    if (status < 400 || status >= 500 || status === 401 || status === 402 || status === 429) {
-      return { ok: false, message: `invalid request answered ${status}${said}, expected a 4xx validation error` };
+    if (expect !== 'reject' || status === 0 || !breach || SAYS_NOTHING.has(status)) return undefined;
+    const upFront = assertThat('invalid_request_refused_up_front', status >= 400 && status < 500, `answered ${said(exchange)}, not a 4xx refusal`);
+    if (!served(exchange)) return [holds(breach.rule), upFront];
+    // A generation the interface says fails may be taken and reported failed: how it ends decides.
+    if (GENERATION_FAILURE_RULES.has(breach.rule)) {
+      if (!op.spendsCredits) return [upFront];
+      const data = dataOf(exchange);
+      const generationId = typeof data === 'object' && data !== null ? (data as { generation_id?: unknown }).generation_id : undefined;
+      if (typeof generationId === 'string') return [upFront, { rule: breach.rule, ok: true, awaits: { generationId } }];
     }
-    if (!err) return { ok: false, message: `invalid request rejected with ${status} but without err = { code, message }` };
-    return { ok: true };
+    return [upFront, broken(breach.rule, `invalid request served: ${said(exchange)}`)];
   },
 });

@@ -1,12 +1,13 @@
-import { all } from '../applies.js';
+import { operationList, successStatusRule } from '@mediagen/schema';
 import { defineCheck } from '../define.js';
 import { checkStatusCode } from '../response.js';
 
 export default defineCheck({
   id: 'status_code_conformance',
-  description: 'The status code is one the document declares for the operation (any plausible 4xx where the document declares client errors).',
+  description: 'An answer comes at the service\u2019s origin; a success carries the documented status, a failure an error status.',
   severity: 'error',
   category: 'response',
-  appliesTo: all,
+  rules: ['answers_requests', 'answers_at_its_origin', 'failure_status_error', ...operationList.map((op) => successStatusRule(op.operationId))],
+  appliesTo: () => true,
   judge: ({ op, exchange }) => checkStatusCode(op, exchange),
 });

@@ -1,51 +1,49 @@
 // The coverage phase: the hand-written cases, one invalid request per rule of the contract and the
 // boundary-valid ones beside them, within the live and budget policy.
-import type { OperationSpec } from '@mediagen/schema';
-import { casesFor } from '../../checks/cases.js';
-import { breachBasis, isObligation } from '../basis.js';
+import { type OperationSpec, operations } from '@mediagen/schema';
+import { breachBasis, isObligation } from '../../model/basis.js';
+import { casesFor } from '../../requests/cases.js';
+import { generationContext } from '../../requests/fixtures.js';
 import type { PhaseContext } from '../context.js';
 import { mapLimit } from '../map-limit.js';
-import { isSafe, READ_ONLY } from '../policy.js';
+import { isSafe, leavesResidue, READ_ONLY, RESIDUE } from '../policy.js';
+
+/** Why the valid cases of a spending operation are judged on the estimate instead: or undefined to send them. */
+const estimateOnly = (run: PhaseContext) => !run.writes || run.target.live || run.capped;
 
 export async function runCoverage(run: PhaseContext, op: OperationSpec): Promise<void> {
   const id = op.operationId;
-  const cases = casesFor(op, run.fixtures, run.runTag);
+  const cases = casesFor(op, run.fixtures);
   const live = run.target.live;
-  // Positive cases.
-  let positive = cases.positive;
-  if (id === 'generateMedia') {
-    // Under a budget (and always live) valid bodies are judged on the estimate (estimateGeneration's
-    // own cases are the same bodies): only the planner's generations spend.
-    if (!run.writes || live || run.budget.capped) positive = [];
-    for (const c of positive) await run.generate(c, 'coverage');
-  } else if (isSafe(op) || (run.writes && !(live && id === 'createCharacter'))) {
-    await mapLimit(positive, run.concurrency, async (c) => void (await run.exercise(c, 'coverage', 'accept')));
-    // Tolerance probes (allowed with a warning): judged only on not answering 5xx. Not sent to
-    // generateMedia, where one taken would spend: estimateGeneration carries the same bodies.
-    await mapLimit(cases.probes, run.concurrency, async (c) => void (await run.exercise(c, 'coverage', 'none')));
+  // Positive cases. Under a budget (and always live) valid generation bodies are judged on the
+  // estimate (whose own cases are the same bodies): only the planner's generations spend.
+  if (op.spendsCredits) {
+    if (!estimateOnly(run)) for (const c of cases.positive) await run.exercise(c, 'coverage', 'accept');
+  } else if (isSafe(op) || (run.writes && !(live && leavesResidue(op)))) {
+    await mapLimit(cases.positive, run.concurrency, async (c) => void (await run.exercise(c, 'coverage', 'accept')));
+    // Tolerance probes (allowed with a warning): only a 5xx can be wrong. Not sent to generate, where
+    // one taken would spend: the estimate carries the same bodies.
+    await mapLimit(cases.probes, run.concurrency, async (c) => void (await run.exercise(c, 'coverage', 'probe')));
   }
-  // Negative cases.
   if (cases.negative.length === 0) return;
   if (!isSafe(op)) {
-    if (!run.writes) {
-      run.skip(id, 'negative_data_rejection', READ_ONLY);
-      return;
-    }
-    if (live && (id === 'generateMedia' || id === 'createCharacter')) {
-      run.skip(
+    if (!run.writes) return run.skip(id, 'negative_data_rejection', READ_ONLY);
+    if (live && op.spendsCredits) {
+      return run.skip(
         id,
         'negative_data_rejection',
-        'live target: invalid bodies go to estimateGeneration only (a wrongly accepted one would spend credits or leave a character behind)',
+        `live target: invalid bodies go to ${operations.estimateGeneration.operationId} only (a wrongly taken one would spend)`,
       );
-      return;
     }
+    if (live && leavesResidue(op)) return run.skip(id, 'negative_data_rejection', RESIDUE);
   }
-  // Under a budget every invalid body sent to an operation that spends is reserved at the price of a
-  // valid one; those that break only assumptions are judged on the estimate alone (a lenient server
-  // would rightly take them, and charge).
+  // Under a budget every invalid body sent to an operation that spends is priced like a valid one;
+  // those that break only assumptions are judged on the estimate alone (a lenient server would rightly
+  // take them, and charge).
+  const context = generationContext(run.fixtures);
   const negatives =
-    op.spendsCredits && run.budget.capped
-      ? cases.negative.filter((c) => isObligation(c.basis ?? breachBasis(op, { body: c.body }), run.strict))
+    op.spendsCredits && run.capped
+      ? cases.negative.filter((c) => isObligation(c.basis ?? breachBasis(op, { body: c.body }, context), run.strict))
       : cases.negative;
   await mapLimit(negatives, run.concurrency, async (c) => void (await run.exercise(c, 'coverage', 'reject')));
 }

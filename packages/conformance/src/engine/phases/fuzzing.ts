@@ -2,11 +2,12 @@
 // and valid ones with one rule broken (negative); a failure is shrunk to a minimal case.
 import type { OperationSpec } from '@mediagen/schema';
 import fc from 'fast-check';
-import type { RequestCase } from '../../checks/cases.js';
-import type { Expectation } from '../../checks/verdict.js';
-import { propertiesFor } from '../../fuzz/properties.js';
+import type { Expectation } from '../../model/verdict.js';
+import type { RequestCase } from '../../requests/cases.js';
+import { propertiesFor } from '../../requests/properties.js';
 import type { PhaseContext } from '../context.js';
 import { isSafe } from '../policy.js';
+import { RunStopped } from '../stop.js';
 
 export async function runFuzzing(run: PhaseContext, op: OperationSpec, index: number): Promise<void> {
   if (run.maxExamples === 0) return;
@@ -14,7 +15,7 @@ export async function runFuzzing(run: PhaseContext, op: OperationSpec, index: nu
   const scope = { writes: run.writes && local };
   if (!isSafe(op) && !scope.writes) return;
   // Generated bodies are judged on the estimate under a budget: none of them may spend.
-  if (op.spendsCredits && run.budget.capped) return;
+  if (op.spendsCredits && run.capped) return;
   const properties = propertiesFor(op, run.fixtures, scope);
   const half = Math.max(1, Math.ceil(run.maxExamples / 2));
   const runs: [fc.Arbitrary<RequestCase>, Expectation][] = [];
@@ -22,10 +23,20 @@ export async function runFuzzing(run: PhaseContext, op: OperationSpec, index: nu
   if (properties.negative && run.selects('negative_data_rejection')) runs.push([properties.negative, 'reject']);
   for (const [arbitrary, expect] of runs) {
     const seed = (run.seed * 7919 + index * 31 + (expect === 'accept' ? 0 : 1)) | 0;
-    const details = await fc.check(
-      fc.asyncProperty(arbitrary, async (c) => !(await run.exercise(c, 'fuzzing', expect, { record: 'passes' })).failed),
-      { numRuns: half, seed, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false },
-    );
+    // A run that stops mid-property must not be shrunk as a failure: the stop is carried out after it.
+    let stopped: RunStopped | undefined;
+    const holds = async (c: RequestCase) => {
+      if (stopped) return true;
+      try {
+        return !(await run.exercise(c, 'fuzzing', expect, { record: 'passes' })).failed;
+      } catch (error) {
+        if (!(error instanceof RunStopped)) throw error;
+        stopped = error;
+        return true;
+      }
+    };
+    const details = await fc.check(fc.asyncProperty(arbitrary, holds), { numRuns: half, seed, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false });
+    if (stopped) throw stopped;
     if (!details.failed) continue;
     if (details.counterexample) {
       const [minimal] = details.counterexample;

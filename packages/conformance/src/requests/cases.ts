@@ -3,49 +3,41 @@
 // (positive_data_acceptance). Which candidates are negatives is the schema package's word: a body it
 // rejects breaks a rule; one it only warns about (an unknown field, a narrator with both inputs)
 // breaks none, and is sent as a tolerance probe, where nothing but a 5xx can be wrong.
-import { type OperationSpec, operationById } from '@mediagen/schema';
-import { type Basis, breachBasis } from '../engine/basis.js';
-import { bindToTarget, type Fixtures } from '../engine/fixtures.js';
+import { type OperationId, type OperationSpec, operations } from '@mediagen/schema';
+import { type Basis, breachBasis, ruleBasis } from '../model/basis.js';
+import { bindToTarget, type Fixtures, generationContext } from './fixtures.js';
 
 export interface RequestCase {
-  operationId: string;
+  operationId: OperationId;
   label: string;
   params?: Record<string, string>;
   query?: Record<string, string | number>;
   body?: unknown;
   /** A body that is not even JSON-encodable as a value we build (sent verbatim). */
   rawBody?: string;
-  /** What the case breaks, when not derived from the schema's issues (see engine/basis.ts). */
+  /** What the case breaks, when not derived from the schema's issues (see model/basis.ts). */
   basis?: Basis;
 }
 
 /**
  * Lax JSON types: a number sent as a numeric string, or null for a field. The schema rejects them,
  * but a server reading JSON laxly (as pydantic does by default) takes "20" as 20 and null as absent,
- * so rejecting them is an assumption of ours, not a documented rule.
+ * so refusing them is an assumption of ours (a behaviour rule), not a documented rule.
  */
-const LAX_JSON_TYPES: Basis = {
-  source: 'assumption',
-  rule: 'json_types_strict',
-  note: 'a number sent as a numeric string, or null for a field, is rejected (a lax server, as pydantic is by default, reads "20" as 20 and null as absent)',
-};
+const LAX_JSON_TYPES: Basis = ruleBasis('json_types_strict');
 
 /**
  * A query value in another case than the documented one ("IMAGE" for image). The sources list the
- * values but say nothing of case, and servers often match query values loosely: rejecting a case
- * variant is an assumption of ours.
+ * values but say nothing of case, and servers often match query values loosely.
  */
-const QUERY_CASE: Basis = {
-  source: 'assumption',
-  rule: 'query_values_case_sensitive',
-  note: 'query values are matched case-sensitively (no source says so; servers often match loosely)',
-};
+const QUERY_CASE: Basis = ruleBasis('query_values_case_sensitive');
 
-const op = (id: string): OperationSpec => operationById(id)!;
+const FLUX = 'flux';
+const isFlux = (item: { base_model: string }) => item.base_model.toLowerCase() === FLUX;
 
 /** A plain valid generation item on any target. */
 export function baseItem(fixtures: Fixtures): Record<string, unknown> {
-  const model = fixtures.real ? (fixtures.catalogue.models.find((m) => m.base_model.toLowerCase() !== 'flux')?.name ?? 'JuggernautXL') : 'JuggernautXL';
+  const model = fixtures.real ? (fixtures.catalogue.models.find((m) => !isFlux(m))?.name ?? 'JuggernautXL') : 'JuggernautXL';
   return { model, prompt: { positive: 'a lighthouse at dusk' }, steps: 20, cfg_scale: 7 };
 }
 
@@ -54,13 +46,14 @@ const fluxItem = (fixtures: Fixtures, controlNet: Record<string, unknown>) => ({
   prompt: { positive: 'a lighthouse at dusk' },
   control_net: {
     asset_id: fixtures.imageAssetId ?? 'ast_01',
-    name: fixtures.catalogue.controlnets.find((c) => c.base_model === 'flux')?.name ?? 'Canny',
+    name: fixtures.catalogue.controlnets.find(isFlux)?.name ?? 'Canny',
     ...controlNet,
   },
 });
 
+/** A video_anyone item in the docs' shape: the uploaded portrait's asset id passed as media_id. */
 const videoAnyone = (fixtures: Fixtures, fields: Record<string, unknown>) => ({
-  video_anyone: { asset_id: fixtures.portraitAssetId ?? 'ast_01', prompt: 'Camera static, a woman riding a bicycle', ...fields },
+  video_anyone: { media_id: fixtures.portraitAssetId ?? 'ast_01', prompt: 'Camera static, a woman riding a bicycle', ...fields },
 });
 
 const trueTouch = (fixtures: Fixtures, fields: Record<string, unknown>) => ({
@@ -71,7 +64,29 @@ const narrator = (fixtures: Fixtures, fields: Record<string, unknown>) => ({
   narrator: { image_asset_id: fixtures.imageAssetId ?? 'ast_01', ...fields },
 });
 
-/** Invalid generation request bodies (the body of generate and estimate), one per rule. */
+/** Bodies that break a rule needing the target's own facts (its listings, its uploaded inputs), when the run has them. */
+function contextBodies(fixtures: Fixtures, base: Record<string, unknown>): { label: string; body: unknown }[] {
+  if (!fixtures.real) return [];
+  const out: { label: string; body: unknown }[] = [];
+  if (fixtures.catalogue.models.length > 0) out.push({ label: 'a model no listing names', body: [{ ...base, model: `no-such-model-${fixtures.runTag}` }] });
+  // A LoRA of the other base model than the item's model.
+  const model = fixtures.catalogue.models.find((m) => m.name === base.model);
+  const otherLora = model && fixtures.catalogue.loras.find((l) => l.base_model.toLowerCase() !== model.base_model.toLowerCase() && !isFlux(l));
+  if (otherLora) out.push({ label: `LoRA "${otherLora.name}" of another base model`, body: [{ ...base, loras: [{ name: otherLora.name, weight: 0.5 }] }] });
+  // video_anyone takes a 3:5 or 5:3 input: the square image asset is neither.
+  if (fixtures.imageAssetId) out.push({ label: 'video_anyone with a square input (1:1)', body: [videoAnyone(fixtures, { media_id: fixtures.imageAssetId })] });
+  // Narrator videos above the limits (an uploaded video whose real frame rate is above 30).
+  if (fixtures.fastVideoAssetId) {
+    out.push({
+      label: 'narrator video above 30 fps',
+      body: [narrator(fixtures, { video_asset_id: fixtures.fastVideoAssetId, script: 'Hello', voice: voiceOf(fixtures) })],
+    });
+  }
+  return out;
+}
+
+const voiceOf = (fixtures: Fixtures) => fixtures.catalogue.voices[0]?.name ?? 'Rachel';
+
 /** Generation request bodies the contract may forbid (the candidates for negatives and probes). */
 export function invalidGenerationBodies(fixtures: Fixtures): { label: string; body: unknown; basis?: Basis }[] {
   const base = baseItem(fixtures);
@@ -96,7 +111,7 @@ export function invalidGenerationBodies(fixtures: Fixtures): { label: string; bo
     { label: 'video_anyone prompt of 501 characters', body: [videoAnyone(fixtures, { prompt: 'a'.repeat(501) })] },
     {
       label: 'video_anyone with both media_id and asset_id',
-      body: [videoAnyone(fixtures, { media_id: fixtures.mediaIds[0] ?? 'media_01' })],
+      body: [videoAnyone(fixtures, { asset_id: fixtures.portraitAssetId ?? 'ast_01', media_id: fixtures.mediaIds[0] ?? 'media_01' })],
     },
     { label: 'video_anyone with neither media_id nor asset_id', body: [{ video_anyone: { prompt: 'a bicycle' } }] },
     { label: 'video_anyone duration 2.5 (whole seconds)', body: [videoAnyone(fixtures, { duration: 2.5 })] },
@@ -106,7 +121,7 @@ export function invalidGenerationBodies(fixtures: Fixtures): { label: string; bo
       label: 'Flux style_detail with control_net.resize_mode',
       body: [
         {
-          style_detail: { name: 'Black & White', base_model: 'flux' },
+          style_detail: { name: 'Black & White', base_model: FLUX },
           prompt: { positive: 'a lighthouse' },
           control_net: { asset_id: fixtures.imageAssetId ?? 'ast_01', name: 'Canny', resize_mode: 1 },
         },
@@ -115,7 +130,7 @@ export function invalidGenerationBodies(fixtures: Fixtures): { label: string; bo
     { label: 'narrator script without voice', body: [narrator(fixtures, { script: 'Hello there' })] },
     {
       label: 'narrator with both audio_asset_id and script',
-      body: [narrator(fixtures, { script: 'Hello', voice: 'Rachel', audio_asset_id: fixtures.audioAssetId ?? 'ast_aud' })],
+      body: [narrator(fixtures, { script: 'Hello', voice: voiceOf(fixtures), audio_asset_id: fixtures.audioAssetId ?? 'ast_aud' })],
     },
     { label: 'narrator with neither script nor audio', body: [narrator(fixtures, {})] },
     { label: 'true_touch enhance_strength -1 (non-negative)', body: [trueTouch(fixtures, { enhance_strength: -1 })] },
@@ -130,6 +145,7 @@ export function invalidGenerationBodies(fixtures: Fixtures): { label: string; bo
     { label: 'seed 1.5 (whole number)', body: item({ seed: 1.5 }) },
     { label: 'cfg_scale null', body: item({ cfg_scale: null }), basis: LAX_JSON_TYPES },
     { label: 'loras item without weight', body: item({ loras: [{ name: fixtures.catalogue.loras[0]?.name ?? 'lora_name' }] }) },
+    ...contextBodies(fixtures, base),
   ];
 }
 
@@ -137,7 +153,7 @@ export function invalidGenerationBodies(fixtures: Fixtures): { label: string; bo
 export function validGenerationBodies(fixtures: Fixtures): { label: string; body: unknown }[] {
   const base = baseItem(fixtures);
   const item = (fields: Record<string, unknown>) => [{ ...base, ...fields }];
-  const examples = Object.entries(op('generateMedia').requestExamples ?? {}).map(([name, example]) => ({
+  const examples = Object.entries(operations.generateMedia.requestExamples).map(([name, example]) => ({
     label: `example "${name}"`,
     body: bindToTarget(example.value, fixtures),
   }));
@@ -153,7 +169,7 @@ export function validGenerationBodies(fixtures: Fixtures): { label: string; body
 }
 
 /** Paged listing query cases. */
-function pageQueryCases(id: string): { negative: RequestCase[]; positive: RequestCase[] } {
+function pageQueryCases(id: OperationId): { negative: RequestCase[]; positive: RequestCase[] } {
   return {
     negative: [
       { operationId: id, label: 'page_size 51 (maximum 50)', query: { page_size: 51 } },
@@ -171,7 +187,7 @@ function pageQueryCases(id: string): { negative: RequestCase[]; positive: Reques
 }
 
 export interface OperationCases {
-  /** Requests that break a rule of the contract: each must be rejected with an enveloped 4xx. */
+  /** Requests that break a rule of the contract: each must not be served. */
   negative: RequestCase[];
   positive: RequestCase[];
   /** Requests the contract allows with a warning: any answer but a 5xx is acceptable. */
@@ -179,87 +195,111 @@ export interface OperationCases {
 }
 
 /** The hand-written cases of one operation (examples and boundaries positive; one per rule negative). */
-export function casesFor(operation: OperationSpec, fixtures: Fixtures, runTag: string): OperationCases {
-  const { negative: candidates, positive } = candidatesFor(operation, fixtures, runTag);
+export function casesFor(operation: OperationSpec, fixtures: Fixtures): OperationCases {
+  const { negative: candidates, positive } = candidatesFor(operation, fixtures);
+  const context = generationContext(fixtures);
   const negative: RequestCase[] = [];
   const probes: RequestCase[] = [];
   for (const c of candidates) {
-    const breaks = c.basis ?? breachBasis(operation, { body: c.body, ...(c.query ? { query: c.query } : {}) });
+    const breaks = c.basis ?? breachBasis(operation, { body: c.body, ...(c.query ? { query: c.query } : {}) }, context);
     (breaks ? negative : probes).push(c);
   }
   return { negative, positive, probes };
 }
 
-function candidatesFor(operation: OperationSpec, fixtures: Fixtures, runTag: string): { negative: RequestCase[]; positive: RequestCase[] } {
+function characterCases(id: OperationId, fixtures: Fixtures): { negative: RequestCase[]; positive: RequestCase[] } {
+  const valid = { asset_id: fixtures.imageAssetId ?? 'ast_123abc', character_type: 'realistic', prompt: 'a female, european, 25 years old, slim' };
+  const name = (suffix: string) => `conformance_${fixtures.runTag}_${suffix}`;
+  const negative: RequestCase[] = [
+    { operationId: id, label: 'character_type "Realistic" (case-sensitive)', body: { ...valid, name: name('x1'), character_type: 'Realistic' } },
+    { operationId: id, label: 'name missing', body: valid },
+    { operationId: id, label: 'empty prompt', body: { ...valid, name: name('x2'), prompt: '' } },
+    { operationId: id, label: 'unknown field "age"', body: { ...valid, name: name('x3'), age: 25 } },
+    { operationId: id, label: 'empty object', body: {} },
+  ];
+  // A name the account already has: the docs say names are unique among the caller's characters.
+  if (fixtures.characterName) {
+    negative.push({
+      operationId: id,
+      label: `name "${fixtures.characterName}" that already exists`,
+      body: { ...valid, name: fixtures.characterName },
+      basis: ruleBasis('unique_character_name'),
+    });
+  }
+  return {
+    negative,
+    positive: [
+      { operationId: id, label: 'example (unique name)', body: { ...valid, name: name('1') } },
+      { operationId: id, label: 'character_type "stylized"', body: { ...valid, character_type: 'stylized', name: name('2') } },
+    ],
+  };
+}
+
+function uploadCases(operation: OperationSpec): { negative: RequestCase[]; positive: RequestCase[] } {
+  const id = operation.operationId;
+  const query = operation.exampleQuery ? { query: operation.exampleQuery } : {};
+  const positive: RequestCase[] = [
+    { operationId: id, label: 'example', body: { size: { height: 512, width: 512 } }, ...query },
+    { operationId: id, label: 'size 1×1 (minimum)', body: { size: { height: 1, width: 1 } }, ...query },
+  ];
+  const negative: RequestCase[] = [
+    { operationId: id, label: 'size.width 0 (minimum 1)', body: { size: { height: 512, width: 0 } }, ...query },
+    { operationId: id, label: 'size.height 1.5 (whole number)', body: { size: { height: 1.5, width: 512 } }, ...query },
+    { operationId: id, label: 'size missing', body: {}, ...query },
+    { operationId: id, label: 'unknown field "name"', body: { size: { height: 512, width: 512 }, name: 'x.png' }, ...query },
+  ];
+  if (operation.query && 'type' in operation.query.shape) {
+    positive.push({ operationId: id, label: 'type "video"', query: { type: 'video' }, body: { size: { height: 1280, width: 768 } } });
+    negative.push(
+      { operationId: id, label: 'type "IMAGE" (case-sensitive)', query: { type: 'IMAGE' }, body: { size: { height: 512, width: 512 } }, basis: QUERY_CASE },
+      { operationId: id, label: 'type "pdf" (not an asset type)', query: { type: 'pdf' }, body: { size: { height: 512, width: 512 } } },
+    );
+  }
+  return { negative, positive };
+}
+
+function queryCases(operation: OperationSpec): { negative: RequestCase[]; positive: RequestCase[] } {
   const id = operation.operationId;
   const negative: RequestCase[] = [];
   const positive: RequestCase[] = [];
-  const withQuery = (q?: Record<string, string>) => (q ? { query: q } : {});
-  switch (id) {
-    case 'generateMedia':
-    case 'estimateGeneration':
-      for (const c of invalidGenerationBodies(fixtures)) negative.push({ operationId: id, ...c });
-      for (const c of validGenerationBodies(fixtures)) positive.push({ operationId: id, ...c });
-      return { negative, positive };
-    case 'createCharacter': {
-      const valid = { asset_id: fixtures.imageAssetId ?? 'ast_123abc', character_type: 'realistic', prompt: 'a female, european, 25 years old, slim' };
-      positive.push({ operationId: id, label: 'example (unique name)', body: { ...valid, name: `conformance_${runTag}_1` } });
-      positive.push({ operationId: id, label: 'character_type "stylized"', body: { ...valid, character_type: 'stylized', name: `conformance_${runTag}_2` } });
-      negative.push(
-        {
-          operationId: id,
-          label: 'character_type "Realistic" (case-sensitive)',
-          body: { ...valid, name: `conformance_${runTag}_x1`, character_type: 'Realistic' },
-        },
-        { operationId: id, label: 'name missing', body: valid },
-        { operationId: id, label: 'empty prompt', body: { ...valid, name: `conformance_${runTag}_x2`, prompt: '' } },
-        { operationId: id, label: 'unknown field "age"', body: { ...valid, name: `conformance_${runTag}_x3`, age: 25 } },
-        { operationId: id, label: 'empty object', body: {} },
-      );
-      return { negative, positive };
-    }
-    case 'uploadAsset':
-    case 'uploadAssetV2': {
-      positive.push({ operationId: id, label: 'example', body: { size: { height: 512, width: 512 } }, ...withQuery(operation.exampleQuery) });
-      positive.push({ operationId: id, label: 'size 1×1 (minimum)', body: { size: { height: 1, width: 1 } }, ...withQuery(operation.exampleQuery) });
-      negative.push(
-        { operationId: id, label: 'size.width 0 (minimum 1)', body: { size: { height: 512, width: 0 } }, ...withQuery(operation.exampleQuery) },
-        { operationId: id, label: 'size.height 1.5 (whole number)', body: { size: { height: 1.5, width: 512 } }, ...withQuery(operation.exampleQuery) },
-        { operationId: id, label: 'size missing', body: {}, ...withQuery(operation.exampleQuery) },
-        { operationId: id, label: 'unknown field "name"', body: { size: { height: 512, width: 512 }, name: 'x.png' }, ...withQuery(operation.exampleQuery) },
-      );
-      if (id === 'uploadAssetV2') {
-        positive.push({ operationId: id, label: 'type "video"', query: { type: 'video' }, body: { size: { height: 1280, width: 768 } } });
-        negative.push(
-          { operationId: id, label: 'type "IMAGE" (case-sensitive)', query: { type: 'IMAGE' }, body: { size: { height: 512, width: 512 } }, basis: QUERY_CASE },
-          { operationId: id, label: 'type "pdf" (not an asset type)', query: { type: 'pdf' }, body: { size: { height: 512, width: 512 } } },
-        );
-      }
-      return { negative, positive };
-    }
-    case 'archiveAssets':
-      negative.push(
-        { operationId: id, label: 'ids [] (at least one)', body: { ids: [] } },
-        { operationId: id, label: 'ids missing', body: {} },
-        { operationId: id, label: 'ids [1] (strings)', body: { ids: [1] } },
-      );
-      return { negative, positive };
-    default:
-      break;
-  }
-  if (operation.query && 'page_size' in operation.query.shape) {
+  const shape = operation.query?.shape ?? {};
+  if ('page_size' in shape) {
     const pages = pageQueryCases(id);
     negative.push(...pages.negative);
     positive.push(...pages.positive);
   }
-  if (operation.query && 'type' in operation.query.shape) {
+  if ('type' in shape) {
     negative.push({ operationId: id, label: 'type "SDXL" (case-sensitive)', query: { type: 'SDXL' }, basis: QUERY_CASE });
-    positive.push({ operationId: id, label: 'type "flux"', query: { type: 'flux' } });
+    positive.push({ operationId: id, label: 'type "flux"', query: { type: FLUX } });
   }
-  if (id === 'listGenerations') {
+  if ('status' in shape) {
     negative.push({ operationId: id, label: 'status "done" (not a filter value)', query: { status: 'done' } });
     negative.push({ operationId: id, label: 'status "Success" (case-sensitive)', query: { status: 'Success' }, basis: QUERY_CASE });
     positive.push({ operationId: id, label: 'status "success"', query: { status: 'success' } });
   }
   return { negative, positive };
+}
+
+function candidatesFor(operation: OperationSpec, fixtures: Fixtures): { negative: RequestCase[]; positive: RequestCase[] } {
+  const id = operation.operationId;
+  if (operation.generationBody) {
+    return {
+      negative: invalidGenerationBodies(fixtures).map((c) => ({ operationId: id, ...c })),
+      positive: validGenerationBodies(fixtures).map((c) => ({ operationId: id, ...c })),
+    };
+  }
+  if (operation.creates?.kind === 'character') return characterCases(id, fixtures);
+  if (operation.creates?.kind === 'asset') return uploadCases(operation);
+  if (operation.deletes && 'bodyList' in operation.deletes.from) {
+    const list = operation.deletes.from.bodyList;
+    return {
+      negative: [
+        { operationId: id, label: `${list} [] (at least one)`, body: { [list]: [] } },
+        { operationId: id, label: `${list} missing`, body: {} },
+        { operationId: id, label: `${list} [1] (strings)`, body: { [list]: [1] } },
+      ],
+      positive: [],
+    };
+  }
+  return queryCases(operation);
 }

@@ -1,6 +1,6 @@
 // The ids a run works with: real ones created (or, read-only, found) on a stateful target, or the
 // documented example ids on a stateless one; and the catalogue names requests may use.
-import { type CatalogueItem, type GenerationContext, type InputMetadata, normalizeBaseModel, type OperationSpec } from '@mediagen/schema';
+import { type CatalogueItem, type GenerationContext, type InputMetadata, normalizeBaseModel, type OperationSpec, PATH_PARAM_RESOURCES } from '@mediagen/schema';
 
 export interface Fixtures {
   /** Whether ids are real (created or listed on this target) or the document's example ids. */
@@ -10,10 +10,16 @@ export interface Fixtures {
   /** A 768×1280 (3:5) image asset, the input of video_anyone. */
   portraitAssetId?: string;
   videoAssetId?: string;
+  /** A video whose real frame rate is above the narrator limit (60 frames in one second). */
+  fastVideoAssetId?: string;
   audioAssetId?: string;
   generationId?: string;
   mediaIds: string[];
   characterId?: string;
+  /** The name the fixture character was created with (a second one with it must be refused). */
+  characterName?: string;
+  /** Makes names the run creates unique (characters). */
+  runTag: string;
   catalogue: {
     models: CatalogueItem[];
     styles: CatalogueItem[];
@@ -25,16 +31,18 @@ export interface Fixtures {
   inputs: Record<string, InputMetadata>;
 }
 
-export function emptyFixtures(real: boolean): Fixtures {
-  return { real, mediaIds: [], catalogue: { models: [], styles: [], loras: [], controlnets: [], voices: [] }, inputs: {} };
+export function emptyFixtures(real: boolean, runTag: string): Fixtures {
+  return { real, runTag, mediaIds: [], catalogue: { models: [], styles: [], loras: [], controlnets: [], voices: [] }, inputs: {} };
 }
 
-/** The context the schema package's generation checker needs, from what the run knows. */
+/**
+ * The context the schema package's generation checker needs, from what the run knows: the target's
+ * listings (when real) and its uploaded inputs. The plan is not known: valid bodies are generated with
+ * one item per batch, which every plan allows; a breach is never judged against a plan.
+ */
 export function generationContext(fixtures: Fixtures): GenerationContext {
   const { models, styles, loras } = fixtures.catalogue;
   return {
-    // Every plan allows one item per batch; larger batches are never generated as "valid".
-    plan: { maxBatchSize: 1 },
     ...(fixtures.real ? { catalogue: { models, styles, loras } } : {}),
     inputs: fixtures.inputs,
   };
@@ -61,10 +69,10 @@ export function bindToTarget<T>(value: T, fixtures: Fixtures): T {
     if (isObject(node)) {
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(node)) out[k] = visit(v, k, node);
-      // video_anyone needs a 3:5 input: an uploaded portrait asset, exactly one of the two ids.
+      // video_anyone needs a 3:5 input: the uploaded portrait, passed as the docs pass an asset (media_id).
       if (key === 'video_anyone' && fixtures.portraitAssetId) {
-        delete out.media_id;
-        out.asset_id = fixtures.portraitAssetId;
+        delete out.asset_id;
+        out.media_id = fixtures.portraitAssetId;
       }
       if (key === 'style_detail' && typeof out.name === 'string' && catalogue.styles.length > 0) {
         const flux = out.base_model === 'flux';
@@ -124,15 +132,16 @@ export function paramsFor(op: OperationSpec, fixtures: Fixtures): Record<string,
   if (!op.params) return undefined;
   if (!fixtures.real) return op.exampleParams;
   const out: Record<string, string> = {};
+  // Each path parameter names a resource of a kind (the operations table's PATH_PARAM_RESOURCES).
+  const existing = {
+    generation: fixtures.generationId,
+    media: fixtures.mediaIds[0],
+    asset: fixtures.imageAssetId ?? fixtures.portraitAssetId,
+    character: fixtures.characterId,
+  };
   for (const name of Object.keys(op.params.shape)) {
-    const value =
-      name === 'generation_id'
-        ? fixtures.generationId
-        : name === 'media_id' || name === 'image_id'
-          ? fixtures.mediaIds[0]
-          : name === 'asset_id'
-            ? (fixtures.imageAssetId ?? fixtures.portraitAssetId)
-            : undefined;
+    const kind = Object.hasOwn(PATH_PARAM_RESOURCES, name) ? PATH_PARAM_RESOURCES[name as keyof typeof PATH_PARAM_RESOURCES] : undefined;
+    const value = kind ? existing[kind] : undefined;
     if (value === undefined) return undefined;
     out[name] = value;
   }

@@ -15,9 +15,9 @@ import {
   type z,
 } from '@mediagen/schema';
 import fc from 'fast-check';
-import type { RequestCase } from '../checks/cases.js';
-import { type Fixtures, generationContext } from '../engine/fixtures.js';
 import { arbitraryFor } from './arbitrary.js';
+import type { RequestCase } from './cases.js';
+import { type Fixtures, generationContext } from './fixtures.js';
 
 export interface OperationProperties {
   positive?: fc.Arbitrary<RequestCase>;
@@ -54,11 +54,12 @@ export function validGenerationBody(fixtures: Fixtures): fc.Arbitrary<unknown[]>
       if (top && field === 'video_anyone') {
         return fc.record(
           {
-            asset_id: fc.constant(fixtures.portraitAssetId ?? 'ast_01'),
+            // The docs' shape: an uploaded image's asset id passed as media_id.
+            media_id: fc.constant(fixtures.portraitAssetId ?? 'ast_01'),
             prompt: fc.string({ minLength: 1, maxLength: 40 }),
             duration: fc.integer({ min: 1, max: 10 }),
           },
-          { requiredKeys: ['asset_id', 'prompt'] },
+          { requiredKeys: ['media_id', 'prompt'] },
         );
       }
       if (top && field === 'narrator') {
@@ -76,7 +77,8 @@ export function validGenerationBody(fixtures: Fixtures): fc.Arbitrary<unknown[]>
       return undefined;
     },
   });
-  const context = generationContext(fixtures);
+  // One item per batch, which every plan allows.
+  const context = { ...generationContext(fixtures), plan: { maxBatchSize: 1 } };
   return fc.array(item, { minLength: 1, maxLength: 2 }).filter((body) => {
     const result = checkGenerationRequest(body, context);
     return result.ok && (!fixtures.real || result.unchecked.length === 0);
@@ -182,16 +184,16 @@ export function propertiesFor(op: OperationSpec, fixtures: Fixtures, scope: Prop
   const id = op.operationId;
   const params = op.exampleParams ? { params: op.exampleParams } : {};
   const exampleQuery = op.exampleQuery;
-  if (id === 'estimateGeneration' || (id === 'generateMedia' && scope.writes)) {
+  if (op.generationBody && (!op.spendsCredits || scope.writes)) {
     return {
       // Valid generations are generated against the estimate only: they would each spend credits.
-      ...(id === 'estimateGeneration'
+      ...(!op.spendsCredits
         ? { positive: validGenerationBody(fixtures).map((body) => ({ operationId: id, label: `generated ${describeBody(body)}`, body })) }
         : {}),
       negative: invalidGenerationBody(fixtures).map(({ body, label }) => ({ operationId: id, label: `generated, ${label}`, body })),
     };
   }
-  if (op.body && scope.writes && id !== 'generateMedia') {
+  if (op.body && scope.writes && !op.generationBody) {
     const body = op.body;
     const valid = arbitraryFor(body, {
       override: (field) =>
@@ -211,9 +213,7 @@ export function propertiesFor(op: OperationSpec, fixtures: Fixtures, scope: Prop
       .filter(({ body: b }) => !validate(body, b).success);
     const query = exampleQuery ? { query: exampleQuery } : {};
     return {
-      ...(id === 'uploadAsset' || id === 'uploadAssetV2'
-        ? { positive: valid.map((b) => ({ operationId: id, label: `generated ${describeBody(b)}`, body: b, ...query })) }
-        : {}),
+      ...(op.creates?.kind === 'asset' ? { positive: valid.map((b) => ({ operationId: id, label: `generated ${describeBody(b)}`, body: b, ...query })) } : {}),
       negative: broken.map(({ body: b, label }) => ({ operationId: id, label: `generated, ${label}`, body: b, ...query })),
     };
   }

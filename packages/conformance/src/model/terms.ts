@@ -6,9 +6,21 @@ export type Outcome = 'passed' | 'failed' | 'skipped';
 export type Mode = 'read-only' | 'full';
 export type TargetKind = 'prism' | 'sandbox' | 'remote';
 
+/** Where a rule comes from, as a failure or a verdict cites it. */
+export interface Citation {
+  rule: string;
+  source: 'interface' | 'live-docs' | 'assumption';
+  /** `interface § Section: "words"` or the docs page; none for assumptions. */
+  cite?: string;
+  /** For assumptions: the claim. */
+  note?: string;
+}
+
 export interface Failure {
   message: string;
   phase: Phase;
+  /** The rule the failing assertion is about, and its source. */
+  basis?: Citation;
   /** What the request was for, e.g. `steps 3021 (maximum 3020)`. */
   label?: string;
   /** The request replayed as curl, key masked. */

@@ -1,0 +1,185 @@
+// The command line's arguments: parsed with node:util parseArgs, merged over a config file
+// (`media-conformance.config.json` in the working directory, or `--config FILE`), and turned into the
+// library's options. Mistakes are RunErrors in the CLI's own words (its flags), never stack traces.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ConformanceOptions } from '../conformance.js';
+import { parseSelection } from '../engine/options.js';
+import { RunError } from '../model/terms.js';
+
+export type ReporterSpec = { kind: 'console' } | { kind: 'junit' | 'json' | 'har' | 'html'; path: string };
+
+export interface CliRun {
+  options: ConformanceOptions;
+  reporters: ReporterSpec[];
+  color: 'auto' | 'always' | 'never';
+  verbose: boolean;
+  /** Judge a recording instead of sending requests. */
+  fromHar?: string;
+  /** Merge the run's assumption verdicts into this evidence file. */
+  evidence?: string;
+}
+
+/** The config file's name in the working directory (read when present and no --config is given). */
+export const CONFIG_FILE = 'media-conformance.config.json';
+
+const FLAGS = {
+  'base-url': { type: 'string' },
+  target: { type: 'string' },
+  'api-key': { type: 'string' },
+  mode: { type: 'string' },
+  'max-credits': { type: 'string' },
+  stateless: { type: 'boolean' },
+  strict: { type: 'boolean' },
+  only: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  operation: { type: 'string', multiple: true },
+  seed: { type: 'string' },
+  'max-examples': { type: 'string' },
+  workers: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  at: { type: 'string' },
+  timeout: { type: 'string' },
+  deadline: { type: 'string' },
+  'max-answer-bytes': { type: 'string' },
+  'max-silent': { type: 'string' },
+  reporter: { type: 'string', multiple: true },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  verbose: { type: 'boolean' },
+  config: { type: 'string' },
+  'from-har': { type: 'string' },
+  evidence: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = Partial<Record<keyof typeof FLAGS, string | boolean | string[]>>;
+
+/** Library option names as the CLI says them, for messages that come from the library. */
+const FLAG_OF: Record<string, string> = {
+  maxCredits: '--max-credits',
+  baseUrl: '--base-url',
+  apiKey: '--api-key',
+  maxExamples: '--max-examples',
+  rateLimit: '--rate-limit',
+  workers: '--workers',
+  mode: '--mode',
+  seed: '--seed',
+};
+
+/** A library message in the CLI's words (`maxCredits` → `--max-credits`). */
+export function inFlags(message: string): string {
+  return message.replace(/\b(maxCredits|baseUrl|apiKey|maxExamples|rateLimit|workers|mode|seed)\b/g, (name) => FLAG_OF[name] ?? name);
+}
+
+const list = (values: unknown): string[] =>
+  (Array.isArray(values) ? values : values === undefined ? [] : [values])
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+function number(name: string, value: unknown, options: { whole?: boolean; min?: number } = {}): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value);
+  const n = Number(text);
+  const min = options.min ?? 0;
+  if (text.trim() === '' || !Number.isFinite(n) || n < min || (options.whole && !Number.isInteger(n))) {
+    throw new RunError(`--${name} must be a ${options.whole ? 'whole ' : ''}number ≥ ${min}, got ${JSON.stringify(text)}`);
+  }
+  return n;
+}
+
+function parseReporters(values: string[]): ReporterSpec[] {
+  if (values.length === 0) return [{ kind: 'console' }];
+  return values.map((value) => {
+    if (value === 'console') return { kind: 'console' as const };
+    const match = /^(junit|json|har|html)=(.+)$/.exec(value);
+    if (!match) throw new RunError(`--reporter must be console, junit=PATH, json=PATH, har=PATH or html=PATH, got ${JSON.stringify(value)}`);
+    return { kind: match[1] as 'junit' | 'json' | 'har' | 'html', path: match[2]! };
+  });
+}
+
+/** The config file's values, keyed like the flags (`maxCredits` or `max-credits` both read). */
+function readConfig(path: string | undefined, cwd: string): Values {
+  const file = resolve(cwd, path ?? CONFIG_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if (path === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new RunError(`--config: cannot read ${file}: ${(error as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new RunError(`${file}: not JSON (${(error as Error).message.split('\n')[0]})`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new RunError(`${file}: must be a JSON object of options`);
+  const values: Values = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    const flag = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) as keyof typeof FLAGS;
+    if (!Object.hasOwn(FLAGS, flag) || flag === 'config' || flag === 'help') throw new RunError(`${file}: unknown option ${JSON.stringify(key)} (see --help)`);
+    if (flag === 'api-key') throw new RunError(`${file}: an API key does not belong in a file: set MEDIAGEN_API_KEY`);
+    values[flag] = Array.isArray(value) ? value.map(String) : typeof value === 'boolean' ? value : String(value);
+  }
+  return values;
+}
+
+/** `--help`, or the run the arguments ask for. Throws RunError for arguments that cannot work. */
+export function parseCli(argv: readonly string[], env: Record<string, string | undefined>, cwd: string): { help: true } | ({ help: false } & CliRun) {
+  let parsed: Values;
+  try {
+    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: false, options: FLAGS }).values as Values;
+  } catch (error) {
+    throw new RunError(`${(error as Error).message.split('\n')[0]} (see --help)`);
+  }
+  if (parsed.help) return { help: true };
+  const v: Values = { ...readConfig(parsed.config as string | undefined, cwd), ...parsed };
+  const target = v.target as string | undefined;
+  if (target !== undefined && target !== 'prism' && target !== 'sandbox')
+    throw new RunError(`--target must be prism or sandbox, got ${JSON.stringify(target)}`);
+  if (target !== undefined && v['base-url'] !== undefined) throw new RunError('give either --base-url or --target, not both');
+  const mode = v.mode as string | undefined;
+  if (mode !== undefined && mode !== 'read-only' && mode !== 'full') throw new RunError(`--mode must be read-only or full, got ${JSON.stringify(mode)}`);
+  const apiKey = (v['api-key'] as string | undefined) ?? env.MEDIAGEN_API_KEY;
+  const selection = parseSelection({ only: list(v.only), skip: list(v.skip), operations: list(v.operation) });
+  const timeout = number('timeout', v.timeout, { min: 0.001 });
+  const deadline = number('deadline', v.deadline, { min: 1 });
+  const maxAnswerBytes = number('max-answer-bytes', v['max-answer-bytes'], { whole: true, min: 1024 });
+  const maxSilent = number('max-silent', v['max-silent'], { whole: true, min: 1 });
+  const budgets = {
+    ...(timeout !== undefined ? { timeoutMs: timeout * 1000 } : {}),
+    ...(deadline !== undefined ? { deadlineMs: deadline * 1000 } : {}),
+    ...(maxAnswerBytes !== undefined ? { maxAnswerBytes } : {}),
+    ...(maxSilent !== undefined ? { maxSilentInARow: maxSilent } : {}),
+  };
+  const optional = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
+  const options: ConformanceOptions = {
+    ...optional('baseUrl', v['base-url'] as string | undefined),
+    ...optional('target', target as 'prism' | 'sandbox' | undefined),
+    ...optional('apiKey', apiKey || undefined),
+    ...optional('mode', mode as 'read-only' | 'full' | undefined),
+    ...optional('maxCredits', number('max-credits', v['max-credits'])),
+    ...(v.stateless ? { stateful: false } : {}),
+    ...(v.strict ? { strict: true } : {}),
+    ...selection,
+    ...optional('seed', number('seed', v.seed, { whole: true })),
+    ...optional('maxExamples', number('max-examples', v['max-examples'], { whole: true })),
+    ...optional('workers', number('workers', v.workers, { whole: true, min: 1 })),
+    ...optional('rateLimit', number('rate-limit', v['rate-limit'], { min: 0.001 })),
+    ...optional('at', v.at as string | undefined),
+    ...(Object.keys(budgets).length ? { budgets } : {}),
+  };
+  const color = v['no-color'] ? 'never' : v.color ? 'always' : 'auto';
+  return {
+    help: false,
+    options,
+    reporters: parseReporters(Array.isArray(v.reporter) ? v.reporter.map(String) : v.reporter !== undefined ? [String(v.reporter)] : []),
+    color,
+    verbose: v.verbose === true,
+    ...optional('fromHar', v['from-har'] as string | undefined),
+    ...optional('evidence', v.evidence as string | undefined),
+  };
+}

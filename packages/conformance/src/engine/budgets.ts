@@ -1,0 +1,40 @@
+// The run's budgets of size, time and count, with their defaults, in one place: what one answer may
+// cost, how long one request and the whole run may take, how many answers in a row may fail to come,
+// and how long cleanup may take. Past a budget the run says which budget ended what, still cleans up,
+// and still writes its reports. The CLI's flags and the library's options set them.
+import { RunError } from '../model/terms.js';
+
+export interface RunBudgets {
+  /** Time limit of one request, answer included (`--timeout`, seconds on the CLI). */
+  timeoutMs: number;
+  /** Most bytes of one answer read, counted decoded; the rest is not read (`--max-answer-bytes`). */
+  maxAnswerBytes: number;
+  /** The whole run's time limit, setup to report (`--deadline`, seconds on the CLI). */
+  deadlineMs: number;
+  /** Requests in a row that get no answer before the run stops: the target is not answering (`--max-silent`). */
+  maxSilentInARow: number;
+  /** Time cleanup may take after the run, whatever ended it; its requests run in parallel. */
+  cleanupMs: number;
+  /** Time limit of one cleanup request. */
+  cleanupRequestMs: number;
+}
+
+export const DEFAULT_BUDGETS: Readonly<RunBudgets> = {
+  timeoutMs: 15_000,
+  maxAnswerBytes: 8 * 1024 * 1024,
+  deadlineMs: 15 * 60_000,
+  maxSilentInARow: 5,
+  cleanupMs: 30_000,
+  cleanupRequestMs: 10_000,
+};
+
+/** The budgets of a run: the defaults with the given ones, each checked. */
+export function resolveBudgets(given: Partial<RunBudgets> = {}): RunBudgets {
+  const budgets = { ...DEFAULT_BUDGETS };
+  for (const [name, value] of Object.entries(given) as [keyof RunBudgets, number | undefined][]) {
+    if (value === undefined) continue;
+    if (!Number.isFinite(value) || value <= 0) throw new RunError(`budget ${name} must be a number above 0, got ${value}`);
+    budgets[name] = value;
+  }
+  return budgets;
+}

@@ -1,0 +1,31 @@
+// Following a generation to its end: polls get generation until every media item is terminal, or the
+// wait runs out. How a generation ended decides a rule whose breach the sources say makes it fail.
+import { operations, TERMINAL_MEDIA_STATUSES } from '@mediagen/schema';
+import { isObject } from '@mediagen/schema/util';
+import { dataOf, type Exchange } from '../model/exchange.js';
+import type { RequestCase } from '../requests/cases.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `success` if any media item succeeded, `failed` when all ended otherwise, undefined when the wait ran out. */
+export async function followGeneration(
+  read: (c: RequestCase) => Promise<Exchange>,
+  generationId: string,
+  waitMs: number,
+): Promise<'success' | 'failed' | undefined> {
+  const deadline = Date.now() + waitMs;
+  for (let delay = 50; Date.now() <= deadline; delay = Math.min(delay * 2, 1000)) {
+    const exchange = await read({
+      operationId: operations.getGeneration.operationId,
+      label: `follow generation ${generationId}`,
+      params: { generation_id: generationId },
+    });
+    const data = dataOf(exchange);
+    const media = isObject(data) && Array.isArray(data.media ?? data.images) ? ((data.media ?? data.images) as unknown[]).filter(isObject) : [];
+    const statuses = media.map((m) => (typeof m.status === 'string' ? m.status : ''));
+    if (statuses.includes('success')) return 'success';
+    if (statuses.length > 0 && statuses.every((s) => TERMINAL_MEDIA_STATUSES.includes(s as never))) return 'failed';
+    await sleep(delay);
+  }
+  return undefined;
+}

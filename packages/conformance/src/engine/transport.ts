@@ -1,0 +1,212 @@
+// Sends one request and reads its answer within the run's budgets: a time limit per request, a cap on
+// the bytes of an answer (counted as decoded, streamed, and cut there: a never-ending or huge body
+// costs at most the cap), and the run's own signal (its deadline, or Ctrl-C). 429 answers are retried
+// a few times; redirects are followed only on the target's own origin (the key would follow them).
+import { API_KEY_HEADER } from '@mediagen/schema/util';
+import { buildUrl, type Exchange, type RequestSpec, requestBodyText, WRONG_API_KEY } from '../model/exchange.js';
+
+export interface TransportBudgets {
+  /** Time limit of one request, answer included, in milliseconds. */
+  timeoutMs: number;
+  /** Most bytes of one answer read (decoded); the rest is not read. */
+  maxAnswerBytes: number;
+  /** Retries of a 429 answer (honouring Retry-After up to 5 s). */
+  retries429: number;
+}
+
+export interface TransportOptions extends TransportBudgets {
+  baseUrl: string;
+  /** Most requests per second (default: no limit). */
+  rateLimit?: number;
+  apiKey: string;
+  /** Aborts every request in flight and every later one (the run's deadline, a signal). */
+  signal?: AbortSignal;
+  /** Called with every finished exchange (the recorders: HAR, evidence). */
+  onExchange?: (exchange: Exchange) => void;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+/** Redirects followed on the target's own origin; another origin is never followed. */
+const MAX_REDIRECTS = 5;
+
+/** The body read up to `max` bytes: the text, and whether more was left unread. */
+async function readCapped(response: Response, max: number): Promise<{ text: string; truncated: boolean; bytes: number }> {
+  if (!response.body) return { text: '', truncated: false, bytes: 0 };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  let truncated = false;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const room = max - bytes;
+      if (value.byteLength > room) {
+        if (room > 0) chunks.push(value.subarray(0, room));
+        bytes += Math.max(room, 0);
+        truncated = true;
+        break;
+      }
+      chunks.push(value);
+      bytes += value.byteLength;
+    }
+  } finally {
+    // Stop reading (and stop the server's stream) at once when the cap was hit.
+    if (truncated) await reader.cancel().catch(() => {});
+    else reader.releaseLock();
+  }
+  const all = new Uint8Array(bytes);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return { text: new TextDecoder().decode(all), truncated, bytes };
+}
+
+export function describeNetworkError(error: unknown, timeoutMs: number): string {
+  const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (err?.name === 'TimeoutError') return `no answer within ${timeoutMs} ms (--timeout)`;
+  if (err?.name === 'AbortError') return 'stopped: the run ended (deadline or signal)';
+  const cause = err?.cause;
+  if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ''}`;
+  return err?.message ?? String(error);
+}
+
+export class Transport {
+  requests = 0;
+  private readonly origin: string;
+  private apiKey: string;
+  /** When the next request may start, under the rate limit. */
+  private nextSlot = 0;
+
+  constructor(private readonly options: TransportOptions) {
+    this.origin = new URL(options.baseUrl).origin;
+    this.apiKey = options.apiKey;
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  /** Waits for the next start the rate limit allows (requests in flight take turns). */
+  private async slot(signal: AbortSignal | undefined): Promise<void> {
+    if (!this.options.rateLimit) return;
+    const now = Date.now();
+    const at = Math.max(now, this.nextSlot);
+    this.nextSlot = at + 1000 / this.options.rateLimit;
+    if (at > now) await sleep(at - now, signal);
+  }
+
+  /** Sends another key from now on (a recognised mock's own default key, when none was given). */
+  useApiKey(apiKey: string): void {
+    this.apiKey = apiKey;
+  }
+
+  /**
+   * Sends one request. `overrides` give it another signal and time limit than the run's (cleanup,
+   * which goes on after the run's signal fired, under its own deadline).
+   */
+  async send(request: RequestSpec, overrides: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Exchange> {
+    const exchange = await this.exchange(request, overrides.signal ?? this.options.signal, overrides.timeoutMs ?? this.options.timeoutMs);
+    this.options.onExchange?.(exchange);
+    return exchange;
+  }
+
+  private async exchange(request: RequestSpec, runSignal: AbortSignal | undefined, timeoutMs: number): Promise<Exchange> {
+    let url = buildUrl(this.options.baseUrl, request.path, request.query);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (request.auth === 'valid') headers[API_KEY_HEADER.toLowerCase()] = this.apiKey;
+    if (request.auth === 'wrong') headers[API_KEY_HEADER.toLowerCase()] = WRONG_API_KEY;
+    const body = requestBodyText(request);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const started = performance.now();
+    const startedAt = new Date().toISOString();
+    const failed = (error: string): Exchange => ({
+      request,
+      url,
+      status: 0,
+      contentType: undefined,
+      text: '',
+      json: undefined,
+      error,
+      durationMs: performance.now() - started,
+      startedAt,
+    });
+    let redirects = 0;
+    for (let attempt = 0; ; attempt++) {
+      await this.slot(runSignal);
+      if (runSignal?.aborted) return failed('stopped: the run ended (deadline or signal)');
+      this.requests++;
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = runSignal ? AbortSignal.any([timeout, runSignal]) : timeout;
+      let response: Response;
+      let read: { text: string; truncated: boolean; bytes: number };
+      try {
+        response = await fetch(url, {
+          method: request.method.toUpperCase(),
+          headers,
+          ...(body !== undefined ? { body } : {}),
+          // Redirects are judged here: fetch would carry X-API-KEY to wherever they point.
+          redirect: 'manual',
+          signal,
+        });
+        // The body can fail too (reset or stalled mid-way): that fails this exchange only.
+        read = await readCapped(response, this.options.maxAnswerBytes);
+      } catch (error) {
+        return failed(describeNetworkError(timeout.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : error, timeoutMs));
+      }
+      if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
+        let next: URL;
+        try {
+          next = new URL(response.headers.get('location')!, url);
+        } catch {
+          return failed(`redirect ${response.status} to an invalid location`);
+        }
+        if (next.origin !== this.origin) {
+          return failed(`redirect ${response.status} to another origin (${next.origin}): not followed, the API key stays with ${this.origin}`);
+        }
+        if (++redirects > MAX_REDIRECTS) return failed(`more than ${MAX_REDIRECTS} redirects`);
+        url = next.toString();
+        attempt--;
+        continue;
+      }
+      if (response.status === 429 && attempt < this.options.retries429) {
+        const after = Number(response.headers.get('retry-after'));
+        await sleep(Number.isFinite(after) && after > 0 ? Math.min(after * 1000, 5000) : 200 * 2 ** attempt, runSignal);
+        continue;
+      }
+      const responseHeaders: Record<string, string> = {};
+      response.headers.forEach((value, key) => void (responseHeaders[key] = value));
+      let json: unknown;
+      let jsonError: string | undefined;
+      if (read.truncated)
+        jsonError = `the answer is larger than the per-answer budget of ${this.options.maxAnswerBytes} bytes (--max-answer-bytes): not read past it`;
+      else if (read.text.length === 0) jsonError = 'empty body';
+      else {
+        try {
+          json = JSON.parse(read.text);
+        } catch (error) {
+          jsonError = `body is not JSON (${(error as Error).message.split('\n')[0]})`;
+        }
+      }
+      return {
+        request,
+        url,
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? undefined,
+        headers: responseHeaders,
+        text: read.text,
+        json,
+        ...(jsonError ? { jsonError } : {}),
+        ...(read.truncated ? { truncated: true } : {}),
+        durationMs: performance.now() - started,
+        startedAt,
+      };
+    }
+  }
+}

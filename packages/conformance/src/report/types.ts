@@ -1,0 +1,48 @@
+// The report of a run: what the run recorded, with the summary of the grid and the three tiers.
+import type { CheckId, Severity } from '../checks/catalog.js';
+import type { RunRecord } from '../engine/types.js';
+
+export type {
+  CheckResult,
+  Citation,
+  Failure,
+  FingerprintReport,
+  Mode,
+  OperationReport,
+  Outcome,
+  Phase,
+  ProgressEvent,
+  ProvenanceStatus,
+  ProvenanceVerdict,
+  SpendReport,
+  Stopped,
+  TargetInfo,
+  TargetKind,
+} from '../engine/types.js';
+export { RunError } from '../engine/types.js';
+
+export interface CheckSummary {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** The three tiers of a report: obligations fail a server, assumptions get verdicts, warnings inform. */
+export interface TierSummary {
+  /** Documented obligations (interface description, live docs; every rule under --strict). */
+  obligations: CheckSummary;
+  /** Assumptions of the contract: verdicts, never failures unless --strict. */
+  assumptions: { confirmed: number; refuted: number; untested: number };
+  /** One line per refuted assumption (and other things a reader should know). */
+  warnings: string[];
+}
+
+export interface Report extends Omit<RunRecord, 'startedMs'> {
+  tool: '@mediagen/conformance';
+  startedAt: string;
+  durationMs: number;
+  checks: { id: CheckId; description: string; severity: Severity }[];
+  summary: CheckSummary & { byCheck: Record<string, CheckSummary>; requests: number };
+  tiers: TierSummary;
+  ok: boolean;
+}
