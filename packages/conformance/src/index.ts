@@ -29,7 +29,7 @@ export { type Admission, SpendLedger, type SpendReport } from './engine/spend.js
 export { RunStopped } from './engine/stop.js';
 export { isLoopbackAddress, isLoopbackHost, MOCK_HEADER, PRISM_API_KEY, recogniseMock, resolvesToLoopback, SANDBOX_API_KEY } from './engine/target.js';
 export { Transport } from './engine/transport.js';
-export { acceptanceBasis, type Basis, breachBasis, isObligation, issueBasis, ruleBasis } from './model/basis.js';
+export { acceptanceBasis, type Basis, breachBasis, isObligation, issueBasis, probeBasis, ruleBasis } from './model/basis.js';
 export { buildUrl, type Exchange, type RequestSpec, requestFor, toCurl, WRONG_API_KEY } from './model/exchange.js';
 export type { Assertion, Expectation, Verdict } from './model/verdict.js';
 export { buildReport } from './report/build.js';

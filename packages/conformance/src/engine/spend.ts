@@ -140,7 +140,7 @@ export class SpendLedger {
     const kept = this.plannedLeft - fromPlan;
     if (this.spent + price + kept > this.max) {
       return refuse(
-        `not sent: ${what}: its estimate of ${price} credits would bring the run's spend to ${this.spent + price}, above --max-credits ${this.max}` +
+        `not sent: ${what}: its estimate of ${price} credits would bring the run's spend to ${this.spent + price}, above the credit cap of ${this.max}` +
           (kept > 0 ? ` (${kept} kept for the stateful checks)` : ''),
       );
     }

@@ -68,7 +68,7 @@ export async function planBudget(run: PhaseContext): Promise<void> {
   }
   const needed = sizes.reduce((sum, size) => sum + price.get(size)!, 0);
   if (!run.plan(needed)) {
-    run.statefulBlocked = `the stateful checks need at least ${needed} credits; --max-credits is below that`;
+    run.statefulBlocked = `the stateful checks need at least ${needed} credits; the credit cap is below that`;
     run.note(run.statefulBlocked);
   } else run.note(`budget plan: ${needed} credits kept for the stateful checks' ${sizes.length} generations`);
 }

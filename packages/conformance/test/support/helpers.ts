@@ -1,6 +1,6 @@
 // Helpers shared by the tests: a recording proxy in front of a mock, and report lookups.
-import type { CheckId, Report } from '../src/index.js';
-import { type ProxyRequest, type Rewrite, startProxy } from '../src/selftest/proxy.js';
+import type { CheckId, Report } from '../../src/index.js';
+import { type ProxyRequest, type Rewrite, startProxy } from '../../src/selftest/proxy.js';
 
 /** A proxy that records every request it forwards (method, path, operation). */
 export async function recordingProxy(upstream: string, apiKey: string, rewrite: Rewrite = {}) {

@@ -1,6 +1,6 @@
 // describeConformance inside a vitest file: one test per operation × check, run once in beforeAll.
 import { describe, expect, it } from 'vitest';
-import { describeConformance } from '../src/vitest.js';
+import { describeConformance } from '../../src/vitest.js';
 
 const suite = describeConformance({
   title: 'sandbox conformance',

@@ -1,8 +1,8 @@
 // The suite against the real Prism mock (started by the suite itself): every stateless check passes;
 // the stateful ones and the wrong-key check are skipped with their reasons.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Report, runConformance } from '../src/index.js';
-import { failures, result } from './helpers.js';
+import { type Report, runConformance } from '../../src/index.js';
+import { failures, result } from '../support/helpers.js';
 
 describe('against Prism', () => {
   let report: Report;

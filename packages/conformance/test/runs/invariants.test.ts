@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMock, startSandbox } from '@mediagen/mock';
 import { describe, expect, it } from 'vitest';
-import { cli, runConformance } from '../src/index.js';
-import { brokenTargets } from '../src/selftest/index.js';
-import { jsonReply, type ProxyResponse } from '../src/selftest/proxy.js';
-import { failures, recordingProxy, result } from './helpers.js';
+import { cli, runConformance } from '../../src/index.js';
+import { brokenTargets } from '../../src/selftest/index.js';
+import { jsonReply, type ProxyResponse } from '../../src/selftest/proxy.js';
+import { failures, recordingProxy, result } from '../support/helpers.js';
 
 /** A server on another loopback origin that records what reaches it. */
 async function otherOrigin() {
@@ -196,7 +196,7 @@ describe('one bad exchange fails only itself', () => {
         baseUrl: `http://127.0.0.1:${port}`,
         apiKey: 'bad-key',
         maxExamples: 0,
-        timeoutMs: 1_000,
+        budgets: { timeoutMs: 1_000 },
         operations: ['listVoices', 'listModels', 'getGeneration'],
       });
       const failed = failures(report);

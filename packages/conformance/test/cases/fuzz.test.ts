@@ -2,8 +2,8 @@
 // case printed as a curl line with the key masked.
 import { startSandbox } from '@mediagen/mock';
 import { describe, expect, it } from 'vitest';
-import { formatSummary, runConformance } from '../src/index.js';
-import { brokenTargets, startProxy } from '../src/selftest/index.js';
+import { formatSummary, runConformance } from '../../src/index.js';
+import { brokenTargets, startProxy } from '../../src/selftest/index.js';
 
 describe('generated requests', () => {
   it('shrink a failure to a minimal case, printed as curl with the key masked', async () => {

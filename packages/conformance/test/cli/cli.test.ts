@@ -5,8 +5,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '@mediagen/mock';
 import { describe, expect, it } from 'vitest';
-import { parseCli } from '../src/cli/main.js';
-import { cli } from '../src/index.js';
+import { parseCli } from '../../src/cli/args.js';
+import { cli } from '../../src/index.js';
 
 async function run(args: string[], env: Record<string, string> = {}) {
   let stdout = '';
@@ -41,7 +41,7 @@ describe('media-conformance arguments', () => {
         '--only',
         'renamed_fields',
         '--skip',
-        'x',
+        'use_after_free',
         '--seed',
         '9',
         '--max-examples',
@@ -52,14 +52,15 @@ describe('media-conformance arguments', () => {
         'sandbox',
       ],
       {},
+      process.cwd(),
     );
     expect(parsed).toMatchObject({
       help: false,
-      options: { only: ['auth_required', 'ignored_auth', 'renamed_fields'], skip: ['x'], seed: 9, maxExamples: 0, target: 'sandbox' },
+      options: { only: ['auth_required', 'ignored_auth', 'renamed_fields'], skip: ['use_after_free'], seed: 9, maxExamples: 0, target: 'sandbox' },
       reporters: [{ kind: 'json', path: 'out/r.json' }],
     });
-    expect(parseCli(['--base-url', 'http://127.0.0.1:1'], { MEDIAGEN_API_KEY: 'k' })).toMatchObject({ options: { apiKey: 'k' } });
-    expect(parseCli(['--strict', '--reporter', 'har=run.har', '--stateless'], {})).toMatchObject({
+    expect(parseCli(['--base-url', 'http://127.0.0.1:1'], { MEDIAGEN_API_KEY: 'k' }, process.cwd())).toMatchObject({ options: { apiKey: 'k' } });
+    expect(parseCli(['--strict', '--reporter', 'har=run.har', '--stateless'], {}, process.cwd())).toMatchObject({
       options: { strict: true, stateful: false },
       reporters: [{ kind: 'har', path: 'run.har' }],
     });
@@ -70,7 +71,7 @@ describe('media-conformance arguments', () => {
     [['--mode', 'sometimes'], /--mode must be read-only or full/],
     [['--seed=-1'], /--seed must be a whole number/],
     [['--max-examples', 'many'], /--max-examples must be a whole number/],
-    [['--reporter', 'html'], /--reporter must be console, junit=PATH, json=PATH or har=PATH/],
+    [['--reporter', 'pdf'], /--reporter must be console, junit=PATH, json=PATH, har=PATH or html=PATH/],
     [['--target', 'live'], /--target must be prism or sandbox/],
     [['--only', 'made_up_check', '--target', 'sandbox'], /unknown check id: made_up_check/],
     [['--base-url', 'not a url', '--api-key', 'k'], /is not a URL/],
@@ -112,8 +113,8 @@ describe('media-conformance arguments', () => {
     expect(ok.stdout).toMatch(/PASSED: \d+ passed, 0 failed/);
 
     const sandbox = await startSandbox();
-    const { startProxy, brokenTargets } = await import('../src/selftest/index.js');
-    const broken = brokenTargets.find((t) => t.id === 'undeclared-418')!;
+    const { startProxy, brokenTargets } = await import('../../src/selftest/index.js');
+    const broken = brokenTargets.find((t) => t.id === 'teapot-on-valid-request')!;
     const proxy = await startProxy(sandbox.url, broken.rewrite, 'sandbox-key');
     try {
       const failed = await run([
@@ -126,11 +127,13 @@ describe('media-conformance arguments', () => {
         '--operation',
         'listVoices',
         '--only',
-        'status_code_conformance',
+        'positive_data_acceptance',
       ]);
       expect(failed.code).toBe(1);
-      expect(failed.stdout).toContain('listVoices › status_code_conformance');
-      expect(failed.stdout).toContain('status 418 is not declared');
+      expect(failed.stdout).toContain('listVoices › positive_data_acceptance');
+      expect(failed.stdout).toContain('valid request not served: 418 (teapot: short and stout)');
+      // Every failure names its rule and where the source says it.
+      expect(failed.stdout).toMatch(/rule valid_request_served \(interface, interface § /);
     } finally {
       await proxy.stop();
       await sandbox.stop();
@@ -140,7 +143,7 @@ describe('media-conformance arguments', () => {
 
 describe('the bin', () => {
   it('runs as a process: --help exits 0, a bad argument exits 2 without a stack', () => {
-    const bin = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+    const bin = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
     const tsx = ['--conditions=@mediagen/source', '--import', 'tsx', bin];
     const help = spawnSync(process.execPath, [...tsx, '--help'], { encoding: 'utf8', timeout: 60_000 });
     expect(help.status).toBe(0);

@@ -5,13 +5,15 @@ import { defaultCatalogue } from '@mediagen/mock';
 import { checkGenerationRequest, checkRequestBody, GenerationRequest, operationList, validate } from '@mediagen/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyFixtures, type Fixtures, generationContext } from '../../src/engine/fixtures.js';
-import { arbitraryFor, casesFor, invalidGenerationBody, propertiesFor, validGenerationBody } from '../../src/index.js';
+import { arbitraryFor, breachBasis, casesFor, invalidGenerationBody, propertiesFor, validGenerationBody } from '../../src/index.js';
+import { emptyFixtures, type Fixtures, generationContext } from '../../src/requests/fixtures.js';
 
 function sandboxLikeFixtures(): Fixtures {
   const catalogue = defaultCatalogue();
   return {
-    ...emptyFixtures(true),
+    ...emptyFixtures(true, 't'),
+    fastVideoAssetId: 'ast_fast',
+    characterName: 'conformance_t_fixture',
     imageAssetId: 'ast_img',
     portraitAssetId: 'ast_portrait',
     audioAssetId: 'ast_audio',
@@ -24,6 +26,7 @@ function sandboxLikeFixtures(): Fixtures {
       ast_img: { width: 512, height: 512 },
       ast_portrait: { width: 768, height: 1280 },
       ast_video: { width: 1280, height: 720, frames: 150, duration: 5 },
+      ast_fast: { width: 48, height: 80, frames: 60, duration: 1 },
     },
   };
 }
@@ -35,15 +38,22 @@ const bodyOrQueryInvalid = (operationId: string, c: { body?: unknown; query?: Re
   return !(body && query);
 };
 
+/** Invalid by the schema, or (a rule needing the target's facts) by the rules with the fixtures' context. */
+const breaksARule = (operationId: string, c: { body?: unknown; query?: Record<string, unknown>; basis?: { rule: string } }, fixtures: Fixtures) => {
+  if (c.basis) return true;
+  const op = operationList.find((o) => o.operationId === operationId)!;
+  return bodyOrQueryInvalid(operationId, c) || breachBasis(op, { body: c.body }, generationContext(fixtures)) !== undefined;
+};
+
 describe('hand-written cases', () => {
-  for (const fixtures of [emptyFixtures(false), sandboxLikeFixtures()]) {
+  for (const fixtures of [emptyFixtures(false, 't'), sandboxLikeFixtures()]) {
     const where = fixtures.real ? 'real ids' : 'example ids';
     it(`every negative case breaks a rule of the schema (${where})`, () => {
       let count = 0;
       for (const op of operationList) {
-        for (const c of casesFor(op, fixtures, 't').negative) {
+        for (const c of casesFor(op, fixtures).negative) {
           count++;
-          expect(bodyOrQueryInvalid(op.operationId, c), `${op.operationId}: ${c.label}`).toBe(true);
+          expect(breaksARule(op.operationId, c, fixtures), `${op.operationId}: ${c.label}`).toBe(true);
         }
       }
       expect(count).toBeGreaterThan(60);
@@ -51,7 +61,7 @@ describe('hand-written cases', () => {
 
     it(`every positive case is valid by the schema (${where})`, () => {
       for (const op of operationList) {
-        for (const c of casesFor(op, fixtures, 't').positive) {
+        for (const c of casesFor(op, fixtures).positive) {
           expect(bodyOrQueryInvalid(op.operationId, c), `${op.operationId}: ${c.label}`).toBe(false);
         }
       }
@@ -59,8 +69,8 @@ describe('hand-written cases', () => {
   }
 
   it('sends what the schema only warns about as tolerance probes, never as negatives', () => {
-    const fixtures = emptyFixtures(false);
-    const probes = operationList.flatMap((op) => casesFor(op, fixtures, 't').probes.map((c) => ({ op, c })));
+    const fixtures = emptyFixtures(false, 't');
+    const probes = operationList.flatMap((op) => casesFor(op, fixtures).probes.map((c) => ({ op, c })));
     const labels = probes.map(({ c }) => c.label);
     for (const wanted of [
       'unknown field "colour"',
@@ -83,7 +93,7 @@ describe('hand-written cases', () => {
   });
 
   it('covers the seed limits and rules the brief names', () => {
-    const labels = casesFor(operationList.find((o) => o.operationId === 'estimateGeneration')!, emptyFixtures(false), 't').negative.map((c) => c.label);
+    const labels = casesFor(operationList.find((o) => o.operationId === 'estimateGeneration')!, emptyFixtures(false, 't')).negative.map((c) => c.label);
     for (const wanted of [
       'cfg_scale 3.99',
       'cfg_scale 127.01',
@@ -104,13 +114,25 @@ describe('hand-written cases', () => {
         wanted,
       ).toBe(true);
     }
-    const listing = casesFor(operationList.find((o) => o.operationId === 'listModels')!, emptyFixtures(false), 't').negative.map((c) => c.label);
+    const listing = casesFor(operationList.find((o) => o.operationId === 'listModels')!, emptyFixtures(false, 't')).negative.map((c) => c.label);
     expect(listing).toContain('page_size 51 (maximum 50)');
+  });
+
+  it('with real ids, the rules that need the target\u2019s facts are under test too', () => {
+    const labels = casesFor(operationList.find((o) => o.operationId === 'estimateGeneration')!, sandboxLikeFixtures()).negative.map((c) => c.label);
+    for (const wanted of ['a model no listing names', 'of another base model', 'video_anyone with a square input', 'narrator video above 30 fps']) {
+      expect(
+        labels.some((l) => l.includes(wanted)),
+        wanted,
+      ).toBe(true);
+    }
+    const character = casesFor(operationList.find((o) => o.operationId === 'createCharacter')!, sandboxLikeFixtures()).negative;
+    expect(character.find((c) => c.label.includes('already exists'))?.basis?.rule).toBe('unique_character_name');
   });
 
   it('generation boundaries and examples are valid in the sandbox catalogue context', () => {
     const fixtures = sandboxLikeFixtures();
-    for (const c of casesFor(operationList.find((o) => o.operationId === 'generateMedia')!, fixtures, 't').positive) {
+    for (const c of casesFor(operationList.find((o) => o.operationId === 'generateMedia')!, fixtures).positive) {
       const result = checkGenerationRequest(c.body, generationContext(fixtures));
       expect(result.errors, c.label).toEqual([]);
     }
@@ -131,7 +153,7 @@ describe('generated requests', () => {
   });
 
   it('query and body properties respect the schemas', () => {
-    const fixtures = emptyFixtures(false);
+    const fixtures = emptyFixtures(false, 't');
     for (const op of operationList) {
       const properties = propertiesFor(op, fixtures, { writes: true });
       if (properties.positive) {
@@ -160,7 +182,6 @@ describe('generated requests', () => {
 
 describe('the basis of an invalid request', () => {
   it('is documented for a documented rule and an assumption (named) for an assumed one', async () => {
-    const { breachBasis } = await import('../../src/engine/basis.js');
     const { operationById } = await import('@mediagen/schema');
     const generate = operationById('generateMedia')!;
     const item = { model: 'JuggernautXL', prompt: { positive: 'a lighthouse' } };

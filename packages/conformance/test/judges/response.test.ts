@@ -1,0 +1,128 @@
+// The judges of every response: each assertion names a rule of the contract's rules table, and a
+// response breaks a rule only where a source (or, for assumed rules, our claim) says what it must be.
+import { operations, ruleById } from '@mediagen/schema';
+import { describe, expect, it } from 'vitest';
+import {
+  type Assertion,
+  checkContentType,
+  checkEnvelope,
+  checkPagination,
+  checkRenamedFields,
+  checkResponseSchema,
+  checkStatusCode,
+  type Exchange,
+  served,
+} from '../../src/index.js';
+
+export function exchange(status: number, json: unknown, extra: Partial<Exchange> = {}): Exchange {
+  return {
+    request: { operationId: 'getMedia', method: 'get', path: '/pub/v1/generations/media/media_01', auth: 'valid', label: 'test' },
+    url: 'http://127.0.0.1/x',
+    status,
+    contentType: 'application/json',
+    text: JSON.stringify(json),
+    json,
+    durationMs: 1,
+    ...extra,
+  };
+}
+
+const media = { id: 'media_01', dim: { height: 512, width: 512 }, type: 'image', status: 'success', url: 'u' };
+const broken = (assertions: Assertion[] | undefined) => (assertions ?? []).filter((a) => !a.ok).map((a) => a.rule);
+const held = (assertions: Assertion[] | undefined) => (assertions ?? []).filter((a) => a.ok).map((a) => a.rule);
+const { getMedia, listModels, generateMedia, getGeneration, listGenerations } = operations;
+
+describe('what counts as served', () => {
+  it('a 2xx is served unless its err holds an error and its data is empty', () => {
+    expect(served(exchange(200, { data: media, err: {} }))).toBe(true);
+    expect(served(exchange(200, { data: null, err: { code: 'unauthorized', message: 'no key' } }))).toBe(false);
+    // The docs' archive example: a payload beside a filled err.
+    expect(served(exchange(200, { data: [{ id: 'a' }], err: { code: 'error_code', message: 'error_message' } }))).toBe(true);
+    expect(served(exchange(403, { err: { code: 'forbidden', message: 'x' } }))).toBe(false);
+  });
+});
+
+describe('status_code_conformance', () => {
+  it('holds a success to its documented status, per operation and source', () => {
+    expect(held(checkStatusCode(generateMedia, exchange(200, { data: {} })))).toEqual(['generateMedia.success_status']);
+    expect(broken(checkStatusCode(generateMedia, exchange(202, { data: {} })))).toEqual(['generateMedia.success_status']);
+    expect(ruleById('generateMedia.success_status')?.source).toBe('interface');
+    // No page shows the models listing's status: the rule is an assumption.
+    expect(ruleById('listModels.success_status')?.source).toBe('assumption');
+  });
+
+  it('takes any 4xx or 5xx for a failure, and a 200 refusal refutes only an assumption', () => {
+    expect(held(checkStatusCode(listModels, exchange(418, { err: { code: 't', message: 'x' } })))).toEqual(['failure_status_error']);
+    expect(broken(checkStatusCode(listModels, exchange(200, { data: null, err: { code: 'x', message: 'y' } })))).toEqual(['failure_status_error']);
+    expect(ruleById('failure_status_error')?.source).toBe('assumption');
+  });
+
+  it('no answer, or a redirect to another origin, breaks a sourced rule', () => {
+    expect(broken(checkStatusCode(listModels, exchange(0, undefined, { error: 'ECONNREFUSED' })))).toEqual(['answers_requests']);
+    expect(broken(checkStatusCode(listModels, exchange(0, undefined, { error: 'redirect 307 to another origin (http://x): not followed' })))).toEqual([
+      'answers_at_its_origin',
+    ]);
+  });
+});
+
+describe('content_type_conformance', () => {
+  it('wants application/json: documented for successes, ours for failures', () => {
+    expect(held(checkContentType(exchange(200, {}, { contentType: 'application/json; charset=utf-8' })))).toEqual(['success_is_json']);
+    expect(broken(checkContentType(exchange(200, {}, { contentType: 'text/plain' })))).toEqual(['success_is_json']);
+    expect(broken(checkContentType(exchange(500, {}, { contentType: 'text/html' })))).toEqual(['failure_is_json']);
+    expect(ruleById('failure_is_json')?.source).toBe('assumption');
+  });
+});
+
+describe('envelope_conformance', () => {
+  it('data on success; the error held in err on failure; { code, message } is ours', () => {
+    expect(broken(checkEnvelope(exchange(200, { data: media, err: {} })))).toEqual([]);
+    expect(broken(checkEnvelope(exchange(200, { media })))).toEqual(['success_has_data']);
+    expect(broken(checkEnvelope(exchange(404, { message: 'gone' })))).toEqual(['failure_has_err']);
+    expect(broken(checkEnvelope(exchange(422, { err: { message: 'x' } })))).toEqual(['failure_err_code_message']);
+    expect(ruleById('failure_err_code_message')?.source).toBe('assumption');
+    expect(ruleById('failure_has_err')?.source).toBe('interface');
+    expect(broken(checkEnvelope(exchange(500, undefined, { jsonError: 'body is not JSON' })))).toEqual(['envelope_is_object']);
+    expect(broken(checkEnvelope(exchange(200, [1, 2])))).toEqual(['envelope_is_object']);
+  });
+
+  it('an answer cut at the byte budget is not judged as a broken envelope of its own', () => {
+    const cut = checkEnvelope(exchange(200, undefined, { truncated: true, jsonError: 'larger than the budget' }));
+    expect(cut[0]?.message).toContain('per-answer budget');
+  });
+});
+
+describe('response_schema_conformance', () => {
+  it('names the rule of each mismatching field, with its path', () => {
+    expect(held(checkResponseSchema(getMedia, exchange(200, { data: media, err: {} })))).toEqual(['MediaEnvelope.type']);
+    const wrong = checkResponseSchema(getMedia, exchange(200, { data: { ...media, status: 'done' }, err: {} }));
+    expect(wrong.map((a) => [a.rule, a.path])).toEqual([['Media.status.enum', ['data', 'status']]]);
+    expect(wrong[0]?.message).toContain('data.status: must be one of');
+    // Unknown fields are always fine in answers.
+    expect(broken(checkResponseSchema(getMedia, exchange(200, { data: { ...media, thumbnail: 'x' }, err: {}, trace: 1 })))).toEqual([]);
+  });
+});
+
+describe('renamed_fields', () => {
+  it('finds legacy names and missing current ones where the operation carries media', () => {
+    expect(held(checkRenamedFields(getMedia, exchange(200, { data: media })))).toEqual(['current_field_names']);
+    const { dim, ...rest } = media;
+    expect(checkRenamedFields(getMedia, exchange(200, { data: { ...rest, size: dim } }))?.[0]?.message).toContain('data.size: legacy name');
+    expect(checkRenamedFields(getGeneration, exchange(200, { data: { generation_id: 'g', created_at: 1, images: [media] } }))?.[0]?.message).toContain(
+      'data.images: legacy name',
+    );
+    expect(checkRenamedFields(listModels, exchange(200, { data: [] }))).toBeUndefined();
+  });
+});
+
+describe('pagination_conformance', () => {
+  it('compares the page with the request; documented paging or ours', () => {
+    const listing = (op: typeof listModels | typeof listGenerations, data: unknown[], pagination: unknown, query: Record<string, number>) =>
+      exchange(200, { data, err: {}, pagination }, { request: { operationId: op.operationId, method: 'get', path: op.path, query, auth: 'valid', label: 't' } });
+    expect(checkPagination(listModels, listing(listModels, [1], { page: 1, page_size: 1, total: 5 }, { page_size: 1 }))?.[0]?.ok).toBe(true);
+    expect(broken(checkPagination(listModels, listing(listModels, [1, 2], { page: 1, page_size: 10, total: 5 }, { page_size: 1 })))).toHaveLength(1);
+    expect(checkPagination(listModels, listing(listModels, [1], undefined, {}))).toBeUndefined();
+    const rules = [listModels, listGenerations].map((op) => checkPagination(op, listing(op, [1], { page: 1, page_size: 1, total: 1 }, { page_size: 1 }))?.[0]?.rule);
+    for (const rule of rules) expect(['page_honoured', 'page_honoured_where_assumed']).toContain(rule);
+  });
+});
