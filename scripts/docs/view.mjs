@@ -203,10 +203,10 @@ export function viewDocument(original, { version, versions, downloads, evidence,
   const server = doc.servers[0].url.replace(/\/$/, '');
 
   const operations = operationsOf(doc);
-  const routeOf = new Map(operations.map(({ operation }) => [operation.operationId, operation]));
+  const byId = new Map(operations.map(({ operation }) => [operation.operationId, operation]));
   for (const { path, method, operation } of operations) {
     let description = operation.description;
-    const replacement = routeOf.get(operation['x-replaced-by']);
+    const replacement = byId.get(operation['x-replaced-by']);
     if (replacement) {
       // A deprecated operation names its replacement: as a link where its description already names it.
       const id = replacement.operationId;
