@@ -32,28 +32,41 @@ const header = (source: string, what: string) =>
     '',
   ].join('\n');
 
+/** The keywords of a schema that only states a condition (nothing a TypeScript type can hold). */
+const CONDITIONAL_ONLY = new Set(['type', 'if', 'then', 'else', 'not', 'description', 'x-rule', 'x-provenance']);
+
 /**
- * The document as the client's types see it: response objects closed. The published document says
- * `additionalProperties: {}` on every response object (the tolerant reader: a field the contract
- * does not name is never an error), and openapi-typescript turns that into `& { [key: string]: unknown }`,
- * which lets `media.media_id` (the field is `id`) compile. The client reads tolerantly at run time
- * whatever the types say, so its types close those objects, and `WithExtra<T>` (src/types.ts) is the
- * one way to reach a field the contract does not name. Only the copy given to openapi-typescript is
- * changed; the published document stays as it is.
+ * The document as the client's types see it: every object type closed, as TypeScript object types
+ * are. The published document says `additionalProperties: {}` on every response object (the
+ * tolerant reader: a field the contract does not name is never an error), and openapi-typescript
+ * turns that into `& { [key: string]: unknown }`, which lets `media.media_id` (the field is `id`)
+ * compile; the client reads tolerantly at run time whatever the types say, so its types close those
+ * objects, and `WithExtra<T>` (src/types.ts) is the one way to reach a field the contract does not
+ * name. `additionalProperties: false` (a strict request object) goes too: openapi-typescript renders
+ * it as `& Record<string, never>`, which no value with a field satisfies, while a plain object type
+ * already refuses unknown fields in a literal. So do the `allOf` members that only hold a
+ * conditional rule (`if`/`then`/`not`, which a type cannot say): openapi-typescript renders each as
+ * another `& Record<string, never>`. Only the copy given to openapi-typescript is changed; the
+ * published document stays as it is.
  */
-export function closeResponseObjects<T>(node: T): T {
-  if (Array.isArray(node)) return node.map(closeResponseObjects) as T;
+export function closeObjects<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(closeObjects) as T;
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    const open = key === 'additionalProperties' && (value === true || (value !== null && typeof value === 'object' && Object.keys(value).length === 0));
-    if (!open) out[key] = closeResponseObjects(value);
+    if (key === 'additionalProperties' && (typeof value === 'boolean' || Object.keys(value ?? {}).length === 0)) continue;
+    if (key === 'allOf' && Array.isArray(value)) {
+      const typed = value.filter((member: object) => !Object.keys(member).every((k) => CONDITIONAL_ONLY.has(k)));
+      if (typed.length > 0) out[key] = closeObjects(typed);
+      continue;
+    }
+    out[key] = closeObjects(value);
   }
   return out as T;
 }
 
 async function renderTypesBody(documentPath: string): Promise<string> {
-  const document = closeResponseObjects(JSON.parse(readFileSync(documentPath, 'utf8')) as OpenAPI3);
+  const document = closeObjects(JSON.parse(readFileSync(documentPath, 'utf8')) as OpenAPI3);
   return astToString(await openapiTS(document, { alphabetize: false, exportType: false }));
 }
 

@@ -123,8 +123,8 @@ export interface MediaGenClient {
   paginate<Q extends PageParams, T>(lister: Lister<Q, T>, query?: Q, options?: PaginateOptions): AsyncGenerator<T, void, undefined>;
   /**
    * Any operation by id, typed by it, with the same checks, retries and errors as the methods;
-   * returns the unwrapped data, the pagination and the Response (for headers):
-   * `const { data } = await client.request('getGeneration', { params: { generation_id } })`.
+   * returns the unwrapped data, the pagination and the Response (for headers). For getGeneration,
+   * `parts` is `{ params: { generation_id } }` and `data` a Generation.
    */
   request<Id extends OperationId>(operationId: Id, parts?: RequestPartsOf<Id>, options?: RequestOptions): Promise<CallResult<ResponseDataOf<Id>>>;
   /**

@@ -1,15 +1,21 @@
-// Public types of the friendly layer. Response shapes come from the generated OpenAPI types (closed:
-// only the contract's fields; `WithExtra<T>` reaches the others); request bodies from the schema
-// package (type-only imports: nothing of it is loaded at run time). The lazily loaded code imports
-// its types from here, so no import of it leads back into the modules that load it.
-import type { ArchiveAssetsRequest, CreateCharacterRequest, GenerationItemInput, UploadAssetRequest } from '@mediagen/schema';
+// Public types of the friendly layer, from the generated OpenAPI types (the schema package's
+// document): response shapes closed (only the contract's fields; `WithExtra<T>` reaches the others)
+// and request bodies. They import nothing of the schema package's zod schemas, so a program using
+// the client type-checks none of them. The lazily loaded code imports its types from here, so no
+// import of it leads back into the modules that load it.
 import type { ValidationIssue } from './errors.js';
 import type { KnownErrorCode, OPERATIONS, OperationId } from './generated/operations.js';
 import type { components, operations } from './generated/paths.js';
 
-export type { ArchiveAssetsRequest, CreateCharacterRequest, GenerationItemInput, KnownErrorCode, OperationId, UploadAssetRequest };
+export type { KnownErrorCode, OperationId };
 
 type Schemas = components['schemas'];
+
+export type CreateCharacterRequest = Schemas['CreateCharacterRequest'];
+export type UploadAssetRequest = Schemas['UploadAssetRequest'];
+export type ArchiveAssetsRequest = Schemas['ArchiveAssetsRequest'];
+/** One generation item as the contract has it. */
+export type GenerationItem = Schemas['GenerationItem'];
 
 /**
  * A response object with the fields the contract does not name reachable, as `unknown`. Response
@@ -48,7 +54,7 @@ export type QueryOf<Id extends OperationId> = NonNullable<operations[Id]['parame
 /** The path parameters of an operation (`never` for one without). */
 export type PathParamsOf<Id extends OperationId> = operations[Id]['parameters'] extends { path: infer P } ? P : never;
 /** The JSON request body of an operation (`never` for one without). */
-export type RequestBodyOf<Id extends OperationId> = NonNullable<operations[Id]['requestBody']> extends { content: { 'application/json': infer B } } ? B : never;
+export type RequestBodyOf<Id extends OperationId> = operations[Id] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
 /** The envelope's `data` of an operation's success response. */
 export type ResponseDataOf<Id extends OperationId> = {
   [S in keyof operations[Id]['responses']]: S extends 200 | 201
@@ -71,8 +77,10 @@ export type ControlnetQuery = QueryOf<typeof OPERATIONS.listControlnets.id>;
 export type PageQuery = QueryOf<typeof OPERATIONS.listVoices.id>;
 export type UploadAssetV2Query = QueryOf<typeof OPERATIONS.uploadAssetV2.id>;
 
-/** One generation item as callers write it: `prompt` may be a plain string (sent as `{ positive }`). */
-export type GenerationInput = GenerationItemInput;
+/** One generation item as callers write it: `prompt` may be a plain string (the client sends it as `{ positive }`). */
+export type GenerationInput = Omit<GenerationItem, 'prompt'> & { prompt?: string | Schemas['Prompt'] };
+/** The same, by the schema package's name for it. */
+export type GenerationItemInput = GenerationInput;
 
 /**
  * A page of a paged listing: the `data` array, with the envelope's `pagination` attached as a

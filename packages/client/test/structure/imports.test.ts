@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OPERATIONS } from '@mediagen/client';
 import { describe, expect, it } from 'vitest';
 
 const srcDir = fileURLToPath(new URL('../../src', import.meta.url));
@@ -83,5 +84,20 @@ describe('source structure', () => {
   it('the core imports the lazy code only through the loader (types aside)', () => {
     const valueImports = edges.filter((e) => !isLazy(e.from) && isLazy(e.to) && !e.typeOnly && e.to !== LOADER);
     expect(valueImports).toEqual([]);
+  });
+
+  it('name operations through the generated table, never by a quoted id (generated files aside)', () => {
+    const quoted = new RegExp(`(['"\`])(${Object.keys(OPERATIONS).join('|')})\\1`);
+    const found = files
+      .filter((file) => !file.startsWith('generated/'))
+      .flatMap((file) =>
+        readFileSync(join(srcDir, file), 'utf8')
+          .split('\n')
+          .map((line, i) => [`${file}:${i + 1}`, line] as const)
+          .filter(([, line]) => quoted.test(line))
+          .map(([where]) => where),
+      );
+    expect(found).toEqual([]);
+    expect(quoted.test("x('listModels')"), 'the pattern is not vacuous').toBe(true);
   });
 });

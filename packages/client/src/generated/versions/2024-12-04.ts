@@ -475,7 +475,7 @@ export interface components {
             style?: string;
             style_detail?: components["schemas"]["StyleDetail"];
             true_touch?: components["schemas"]["TrueTouch"];
-        } & Record<string, never>;
+        };
         /**
          * @example 1:1
          * @enum {string}

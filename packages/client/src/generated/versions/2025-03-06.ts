@@ -476,7 +476,7 @@ export interface components {
             style_detail?: components["schemas"]["StyleDetail"];
             true_touch?: components["schemas"]["TrueTouch"];
             video_anyone?: components["schemas"]["VideoAnyone"];
-        } & Record<string, never>;
+        };
         /**
          * @example 1:1
          * @enum {string}
