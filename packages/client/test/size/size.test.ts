@@ -10,10 +10,11 @@ import { measureBundle } from '../../bench/bundle.js';
  * paging, read 422 issues, read the environment, gave `withResponse()`, and took its facts and
  * helpers from the util leaf instead of copies; 7.93 kB before it went through openapi-fetch.
  */
-const CORE_CEILING_GZ = 11.5 * 1024;
+const CORE_CEILING_GZ = 12 * 1024;
 /**
  * What the core loads only on use, all chunks together: the ledger transforms (when a legacy response
- * arrives) and the waiting, upload and paging code (when first called). Measured 3.67 kB when set.
+ * arrives) and the waiting, upload and paging code (when first called). Measured 3.67 kB when set, 3.74 kB
+ * with the page budget and progress reported on change.
  */
 const LAZY_CEILING_GZ = 4 * 1024;
 /** `@mediagen/client/validation`: the schema package and zod. */
