@@ -388,8 +388,6 @@ export interface components {
         GenerationResultEnvelope: {
             data: components["schemas"]["GenerationResult"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description What a generation request returns: the generation id, the remaining credits and the media being made. */
         GenerationResult: {
@@ -398,8 +396,6 @@ export interface components {
             /** @example 20 */
             credits_remaining: number;
             media: components["schemas"]["GeneratedMedia"][];
-        } & {
-            [key: string]: unknown;
         };
         /** @description A media item as the generate response lists it, before it has been produced. */
         GeneratedMedia: {
@@ -413,8 +409,6 @@ export interface components {
             /** @example Bokeh */
             style?: string;
             style_detail?: components["schemas"]["StyleDetailEcho"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description Pixel dimensions of a media item or asset. */
         Dim: {
@@ -422,8 +416,6 @@ export interface components {
             height: number;
             /** @example 512 */
             width: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @example image
@@ -440,8 +432,6 @@ export interface components {
             name: string;
             /** @example flux */
             base_model: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description Empty object on success; the archive example fills it. */
         ErrOrEmpty: Record<string, never> | components["schemas"]["ApiError"];
@@ -451,15 +441,11 @@ export interface components {
             code: string;
             /** @example error_message */
             message: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description The envelope of a failed request: `err` holds `{ code, message }`. */
         ErrorEnvelope: {
             data?: unknown;
             err: components["schemas"]["ApiError"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description A JSON array of generation items; even one job is sent as `[ { … } ]`. */
         GenerationRequest: components["schemas"]["GenerationItem"][];
@@ -490,7 +476,7 @@ export interface components {
             style_detail?: components["schemas"]["StyleDetail"];
             true_touch?: components["schemas"]["TrueTouch"];
             video_anyone?: components["schemas"]["VideoAnyone"];
-        } & Record<string, never>;
+        };
         /**
          * @example 1:1
          * @enum {string}
@@ -619,8 +605,6 @@ export interface components {
         EstimateEnvelope: {
             data: components["schemas"]["Estimate"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description The credit cost of a would-be generation and the current balance. */
         Estimate: {
@@ -628,15 +612,11 @@ export interface components {
             estimated: number;
             /** @example 20 */
             balance: number;
-        } & {
-            [key: string]: unknown;
         };
         GenerationPage: {
             data: components["schemas"]["Generation"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description A generation (a batch of media) as get and list return it. */
         Generation: {
@@ -648,8 +628,6 @@ export interface components {
              */
             created_at: number;
             media: components["schemas"]["Media"][];
-        } & {
-            [key: string]: unknown;
         };
         /** @description One media item of a generation. */
         Media: {
@@ -660,8 +638,6 @@ export interface components {
             status: components["schemas"]["MediaStatus"];
             /** @example object-url */
             url?: string;
-        } & {
-            [key: string]: unknown;
         };
         Pagination: {
             /** @example 1 */
@@ -670,58 +646,40 @@ export interface components {
             page_size: number;
             /** @example 100 */
             total: number;
-        } & {
-            [key: string]: unknown;
         };
         GenerationEnvelope: {
             data: components["schemas"]["Generation"];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         MediaEnvelope: {
             data: components["schemas"]["Media"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         DeletedGenerationEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         DeletedId: {
             /** @example gen_01 */
             id: string;
-        } & {
-            [key: string]: unknown;
         };
         DeletedMediaEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         DeletedImageEnvelope: {
             data: components["schemas"]["DeletedImage"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description Answer of the deprecated delete image operation (no example is documented). */
         DeletedImage: {
             /** @example img_01 */
             id?: string;
-        } & {
-            [key: string]: unknown;
         };
         ImageStatusListEnvelope: {
             data: components["schemas"]["ImageStatus"][];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         ImageStatus: {
             /** @example img_01 */
@@ -731,29 +689,21 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "success" | "failed" | "censored";
-        } & {
-            [key: string]: unknown;
         };
         ImageStatusEnvelope: {
             data: components["schemas"]["ImageStatus"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         ModelPage: {
             data: components["schemas"]["Model"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         Model: {
             /** @example JuggernautXL */
             name: string;
             /** @example sdxl */
             base_model: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @example flux
@@ -764,31 +714,23 @@ export interface components {
             data: components["schemas"]["Style"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         Style: {
             /** @example Bokeh */
             name: string;
             /** @example sdxl */
             base_model: string;
-        } & {
-            [key: string]: unknown;
         };
         ControlnetPage: {
             data: components["schemas"]["Controlnet"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         Controlnet: {
             /** @example Canny */
             name: string;
             /** @example flux */
             base_model: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @example flux
@@ -799,35 +741,25 @@ export interface components {
             data: components["schemas"]["Lora"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         Lora: {
             /** @example lora_name */
             name: string;
             /** @example sdxl */
             base_model: string;
-        } & {
-            [key: string]: unknown;
         };
         VoicePage: {
             data: components["schemas"]["Voice"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         Voice: {
             /** @example Rachel */
             name: string;
-        } & {
-            [key: string]: unknown;
         };
         CharacterEnvelope: {
             data: components["schemas"]["Character"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         Character: {
             /** @example character_001 */
@@ -841,8 +773,6 @@ export interface components {
             input_image?: string;
             /** @example false */
             system_character?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @example realistic
@@ -863,21 +793,15 @@ export interface components {
             data: components["schemas"]["Character"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         UploadSlotV1Envelope: {
             data: components["schemas"]["UploadSlotV1"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         UploadSlotV1: {
             asset: components["schemas"]["AssetV1"];
             /** @example https://s3-presigned-url */
             upload_url: string;
-        } & {
-            [key: string]: unknown;
         };
         AssetV1: {
             /** @example ast_xxxxxxxx */
@@ -891,15 +815,11 @@ export interface components {
              */
             tags: string[];
             type: components["schemas"]["AssetType"];
-        } & {
-            [key: string]: unknown;
         };
         AssetFile: {
             size: components["schemas"]["Dim"];
             /** @example https://s3-asset-url */
             url: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @description Seen: `pending` (after upload), `archive` (after archiving); clients also report `active`, `failed`.
@@ -925,8 +845,6 @@ export interface components {
         ArchivedAssetsEnvelope: {
             data: components["schemas"]["AssetV1"][];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         ArchiveAssetsRequest: {
             /**
@@ -939,8 +857,6 @@ export interface components {
         UploadSlotV2Envelope: {
             data: components["schemas"]["UploadSlotV2"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         UploadSlotV2: {
             /** @example ast_xxxxxxxx */
@@ -951,14 +867,10 @@ export interface components {
             url: string;
             /** @example https://s3-presigned-url */
             upload_url: string;
-        } & {
-            [key: string]: unknown;
         };
         AssetV2Envelope: {
             data: components["schemas"]["AssetV2"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description An uploaded asset as v2 describes it. */
         AssetV2: {
@@ -973,15 +885,11 @@ export interface components {
             duration?: number;
             /** @example 150 */
             frames?: number;
-        } & {
-            [key: string]: unknown;
         };
         AssetV2Page: {
             data: components["schemas"]["AssetV2"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
     };
     responses: never;
