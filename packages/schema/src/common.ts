@@ -73,13 +73,17 @@ export const Pagination = responseObject('Pagination', {
 });
 export type Pagination = z.infer<typeof Pagination>;
 
-/** `err` of every envelope: the interface description's words. */
+/**
+ * `err` of every success envelope: the interface description's words say it is an object; that it is
+ * `{}` or `{ code, message }` and nothing else is ours (the two the docs' examples show).
+ */
 const errField = () =>
   fromInterface(
     EmptyOrError.optional(),
     'responseEnvelope',
     '`err` (object, the error if the request was not successful)',
     'the generate example ends before it',
+    { type: assumption('a successful response\u2019s err is {} or { code, message }, the two shapes the docs\u2019 examples show') },
   );
 
 /**

@@ -127,6 +127,7 @@ describe('provenance says the truth', () => {
     expect(constraint('Dim.height', 'range')).toBe('assumption');
     expect(constraint('Media.status', 'enum')).toBe('assumption');
     expect(constraint('GeneratedMedia.type', 'enum')).toBe('live-docs');
+    expect([source('GenerationPage.err'), constraint('GenerationPage.err', 'type')]).toEqual(['interface', 'assumption']);
   });
 });
 
