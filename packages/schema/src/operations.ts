@@ -191,7 +191,7 @@ const assumedList = (items: unknown[], summary = 'shape assumed', since?: string
   ...(since ? { since } : {}),
 });
 
-/** Neither source shows a listing's `data` or `pagination` but the ones that say so: these are ours. */
+/** The `data` and `pagination` of a listing no page shows: our claims about them. */
 const listedData = (what: string) => assumption(`the ${what} listing answers its items as a list in data`);
 const listedPagination = (what: string) => assumption(`the ${what} listing answers a pagination object beside data`);
 /** A catalogue listing's page envelope: neither its data nor its pagination is shown anywhere. */
