@@ -245,8 +245,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List narrator voices
-         * @description Lists the available narrator voices.
+         * List voices
+         * @description Lists the available voices.
          */
         get: operations["listVoices"];
         put?: never;
@@ -449,7 +449,7 @@ export interface components {
         };
         /** @description A JSON array of generation items; even one job is sent as `[ { … } ]`. */
         GenerationRequest: components["schemas"]["GenerationItem"][];
-        /** @description One generation. It should name one kind; if it names several, the highest priority wins: segment > style (or style_detail) > model > true_touch > narrator > video_anyone. Fields the chosen kind ignores, and an item that names no kind, are reported as warnings by `checkGenerationRequest`. */
+        /** @description One generation. It should name one kind (the fields that say they are a kind of generation); if it names several, the kind of the lowest rank wins. Fields the chosen kind ignores, and an item that names no kind, are reported as warnings by `checkGenerationRequest`. */
         GenerationItem: {
             aspect_ratio?: components["schemas"]["AspectRatio"];
             /** @example 1 */
@@ -460,7 +460,10 @@ export interface components {
             control_net?: components["schemas"]["ControlNet"];
             facelock?: components["schemas"]["Facelock"];
             loras?: components["schemas"]["LoraRef"][];
-            /** @example JuggernautXL */
+            /**
+             * @description A kind of generation, of rank 3: with several kinds, the lowest rank wins.
+             * @example JuggernautXL
+             */
             model?: string;
             narrator?: components["schemas"]["Narrator"];
             prompt?: components["schemas"]["Prompt"];
@@ -471,7 +474,10 @@ export interface components {
             segment?: components["schemas"]["Segment"];
             /** @example 20 */
             steps?: number;
-            /** @example Bokeh */
+            /**
+             * @description A kind of generation, of rank 2: with several kinds, the lowest rank wins.
+             * @example Bokeh
+             */
             style?: string;
             style_detail?: components["schemas"]["StyleDetail"];
             true_touch?: components["schemas"]["TrueTouch"];
@@ -481,7 +487,7 @@ export interface components {
          * @enum {string}
          */
         AspectRatio: "1:1" | "2:3" | "3:2" | "4:5" | "16:9" | "9:16";
-        /** @description Character-based generation. No default `mode` is documented. */
+        /** @description Character-based generation. */
         CharacterSettings: {
             /** @example chr_01 */
             character_id: string;
@@ -490,7 +496,7 @@ export interface components {
             /** @example true */
             enable_facelock?: boolean;
         };
-        /** @description Pose control. With a Flux model or style, `resize_mode` and `control_mode` are not supported. */
+        /** @description Pose control. */
         ControlNet: {
             /** @example ast_01 */
             asset_id: string;
@@ -511,7 +517,7 @@ export interface components {
             /** @example 0.5 */
             weight: number;
         };
-        /** @description A talking video. Either `script` with `voice`, or an uploaded `audio_asset_id`. The docs’ own example sends both; which wins is not documented. */
+        /** @description A talking video. Either `script` with `voice`, or an uploaded `audio_asset_id`. The docs’ own example sends both; which wins is not documented. A kind of generation, of rank 5: with several kinds, the lowest rank wins. */
         Narrator: {
             /** @example ast_imgxxxxx */
             image_asset_id?: string;
@@ -519,7 +525,10 @@ export interface components {
             video_asset_id?: string;
             /** @example Thank you for trying Narrator */
             script?: string;
-            /** @example Rachel */
+            /**
+             * @description A voice name from GET /pub/v1/voices.
+             * @example Rachel
+             */
             voice?: string;
             /** @example ast_audxxxxx */
             audio_asset_id?: string;
@@ -548,7 +557,7 @@ export interface components {
          * @enum {string}
          */
         Sampler: "DPM++ 2M Karras" | "DPM++ 2M SDE Karras" | "DPM++ 2S a Karras" | "DPM++ SDE" | "DPM++ SDE Karras" | "Euler a";
-        /** @description Find-and-replace editing of an uploaded image. */
+        /** @description Find-and-replace editing of an uploaded image. A kind of generation, of rank 1: with several kinds, the lowest rank wins. */
         Segment: {
             /** @example ast_01 */
             asset_id: string;
@@ -557,14 +566,14 @@ export interface components {
             /** @example blue shirt */
             replace: string;
         };
-        /** @description A style by name and base model; the required way to choose a Flux style. */
+        /** @description A style by name and base model: the required way to choose a Flux style, and the way to choose any style now that `style` is being phased out. Flux is the chosen kind with a `style_detail` whose `base_model` is `flux`, or with `model: "Flux"`. A kind of generation, of rank 2 (as `style`): with several kinds, the lowest rank wins. */
         StyleDetail: {
             /** @example Black & White */
             name: string;
             /** @example flux */
             base_model: string;
         };
-        /** @description Enhances and upscales the uploaded image `asset_id`. */
+        /** @description Enhances and upscales the uploaded image `asset_id`. A kind of generation, of rank 4: with several kinds, the lowest rank wins. */
         TrueTouch: {
             /** @example ast_01 */
             asset_id: string;
@@ -700,7 +709,7 @@ export interface components {
         Controlnet: {
             /** @example Canny */
             name: string;
-            /** @example flux */
+            /** @example sdxl */
             base_model: string;
         };
         /** @enum {string} */
@@ -2197,7 +2206,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The available narrator voices. */
+            /** @description The available voices. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -245,8 +245,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List narrator voices
-         * @description Lists the available narrator voices.
+         * List voices
+         * @description Lists the available voices.
          */
         get: operations["listVoices"];
         put?: never;
@@ -436,7 +436,7 @@ export interface components {
         };
         /** @description A JSON array of generation items; even one job is sent as `[ { … } ]`. */
         GenerationRequest: components["schemas"]["GenerationItem"][];
-        /** @description One generation. It should name one kind; if it names several, the highest priority wins: segment > style (or style_detail) > model > true_touch > narrator > video_anyone. Fields the chosen kind ignores, and an item that names no kind, are reported as warnings by `checkGenerationRequest`. */
+        /** @description One generation. It should name one kind (the fields that say they are a kind of generation); if it names several, the kind of the lowest rank wins. Fields the chosen kind ignores, and an item that names no kind, are reported as warnings by `checkGenerationRequest`. */
         GenerationItem: {
             aspect_ratio?: components["schemas"]["AspectRatio"];
             /** @example 1 */
@@ -447,7 +447,10 @@ export interface components {
             control_net?: components["schemas"]["ControlNet"];
             facelock?: components["schemas"]["Facelock"];
             loras?: components["schemas"]["LoraRef"][];
-            /** @example JuggernautXL */
+            /**
+             * @description A kind of generation, of rank 3: with several kinds, the lowest rank wins.
+             * @example JuggernautXL
+             */
             model?: string;
             prompt?: components["schemas"]["Prompt"];
             quality?: components["schemas"]["Quality"];
@@ -457,7 +460,10 @@ export interface components {
             segment?: components["schemas"]["Segment"];
             /** @example 20 */
             steps?: number;
-            /** @example Bokeh */
+            /**
+             * @description A kind of generation, of rank 2: with several kinds, the lowest rank wins.
+             * @example Bokeh
+             */
             style?: string;
             true_touch?: components["schemas"]["TrueTouch"];
         };
@@ -466,7 +472,7 @@ export interface components {
          * @enum {string}
          */
         AspectRatio: "1:1" | "2:3" | "3:2" | "4:5" | "16:9" | "9:16";
-        /** @description Character-based generation. No default `mode` is documented. */
+        /** @description Character-based generation. */
         CharacterSettings: {
             /** @example chr_01 */
             character_id: string;
@@ -475,7 +481,7 @@ export interface components {
             /** @example true */
             enable_facelock?: boolean;
         };
-        /** @description Pose control. With a Flux model or style, `resize_mode` and `control_mode` are not supported. */
+        /** @description Pose control. */
         ControlNet: {
             /** @example ast_01 */
             asset_id: string;
@@ -515,7 +521,7 @@ export interface components {
          * @enum {string}
          */
         Sampler: "DPM++ 2M Karras" | "DPM++ 2M SDE Karras" | "DPM++ 2S a Karras" | "DPM++ SDE" | "DPM++ SDE Karras" | "Euler a";
-        /** @description Find-and-replace editing of an uploaded image. */
+        /** @description Find-and-replace editing of an uploaded image. A kind of generation, of rank 1: with several kinds, the lowest rank wins. */
         Segment: {
             /** @example ast_01 */
             asset_id: string;
@@ -524,7 +530,7 @@ export interface components {
             /** @example blue shirt */
             replace: string;
         };
-        /** @description Enhances and upscales the uploaded image `asset_id`. */
+        /** @description Enhances and upscales the uploaded image `asset_id`. A kind of generation, of rank 4: with several kinds, the lowest rank wins. */
         TrueTouch: {
             /** @example ast_01 */
             asset_id: string;
@@ -654,7 +660,7 @@ export interface components {
         Controlnet: {
             /** @example Canny */
             name: string;
-            /** @example flux */
+            /** @example sdxl */
             base_model: string;
         };
         LoraPage: {
@@ -2145,7 +2151,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The available narrator voices. */
+            /** @description The available voices. */
             200: {
                 headers: {
                     [name: string]: unknown;
