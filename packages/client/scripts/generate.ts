@@ -33,7 +33,7 @@ const header = (source: string, what: string) =>
   ].join('\n');
 
 /** The keywords of a schema that only states a condition (nothing a TypeScript type can hold). */
-const CONDITIONAL_ONLY = new Set(['type', 'if', 'then', 'else', 'not', 'description', 'x-rule', 'x-provenance']);
+const CONDITIONAL_ONLY = new Set(['type', 'if', 'then', 'else', 'not', 'title', 'description', 'x-rule', 'x-provenance', 'x-since']);
 
 /**
  * The document as the client's types see it: every object type closed, as TypeScript object types
