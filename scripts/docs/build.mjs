@@ -1,13 +1,29 @@
 #!/usr/bin/env node
 // Builds the reference site into site/: one Redoc page per dated version of the API (baseline … newest),
-// each with a version selector, and the API changelog. Pages are self-contained (Redoc's script is
-// inlined), so viewing them fetches nothing from a CDN. Inputs are the emitted documents only.
+// each with a version selector, the documents to download, and the API changelog linked to the pages.
+// Pages are self-contained (Redoc's script is inlined), so viewing them fetches nothing from a CDN.
+// Inputs are the emitted documents (each page renders the reader's view of one: see view.mjs), the
+// API changelog, the client's source (for the names of its methods) and, optionally, an evidence file.
+//
+//   node scripts/docs/build.mjs [--out DIR] [--evidence FILE]
+//
+// Exit codes: 0 built; 1 the build failed; 2 bad usage or a malformed evidence file (one line says what).
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { marked } from 'marked';
+import { parseArgs } from 'node:util';
+import { routesOf } from './anchors.mjs';
+import { renderChangelog } from './changelog.mjs';
+import { clientMethods } from './client-methods.mjs';
+import { operationsOf } from './document.mjs';
+import { EvidenceError, readEvidence } from './evidence.mjs';
+import { escapeHtml } from './html.mjs';
+import { finishRedocPage, navBar, plainPage } from './layout.mjs';
+import { SAMPLE_LANGUAGES } from './samples.mjs';
+import { versionLabel, viewDocument } from './view.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const openapiDir = join(root, 'packages', 'schema', 'openapi');
@@ -15,23 +31,16 @@ const changelogFile = join(root, 'packages', 'schema', 'CHANGELOG-API.md');
 const require = createRequire(import.meta.url);
 const redoclyBin = join(dirname(require.resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
 
-/** Redoc options: vendor extensions (x-provenance) shown, examples expanded. */
+/** Redoc options: extensions hidden (the view shows provenance as badges), examples expanded, samples in this order. */
 const REDOC_OPTIONS = {
-  showExtensions: 'true',
-  jsonSamplesExpandLevel: '3',
-  hideDownloadButtons: 'false',
-  pathInMiddlePanel: 'true',
-  disableTelemetry: 'true',
+  showExtensions: false,
+  jsonSamplesExpandLevel: 3,
+  // Redoc's own button would download the view; the page links the published documents instead.
+  hideDownloadButtons: true,
+  pathInMiddlePanel: true,
+  disableTelemetry: true,
+  codeSamples: { languages: SAMPLE_LANGUAGES },
 };
-
-/**
- * Pages may load only what they carry: the browser itself refuses any other origin. (Redoc's
- * attribution logo points at a CDN; blocked, Redoc falls back to the text "API docs by".)
- */
-const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:; style-src 'self' 'unsafe-inline'; " +
-  "img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:";
-const CSP_META = `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">`;
 
 /** Versions oldest first: `baseline`, then the dates of versions/<date>.json. */
 export async function listVersions(dir = openapiDir) {
@@ -42,27 +51,10 @@ export async function listVersions(dir = openapiDir) {
   return ['baseline', ...dates];
 }
 
-const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function versionLabel(version, newest) {
-  if (version === 'baseline') return 'baseline (before the first dated change)';
-  return version === newest ? `${version} (newest)` : version;
-}
-
-/** The bar above every page: a selector of versions and a link to the changelog. */
-function navBar(versions, current) {
-  const newest = versions[versions.length - 1];
-  const options = [...versions]
-    .reverse()
-    .map((v) => `<option value="${v}.html"${v === current ? ' selected' : ''}>${escapeHtml(versionLabel(v, newest))}</option>`)
-    .join('');
-  // Pages that are not a version (the changelog) offer the versions without preselecting one.
-  const placeholder = versions.includes(current) ? '' : '<option value="" selected disabled>choose a version</option>';
-  return `<nav id="site-nav" style="position:sticky;top:0;z-index:100;display:flex;gap:1.5em;align-items:center;padding:8px 16px;background:#263238;color:#fff;font:14px/1.4 sans-serif">
-<a href="index.html" style="color:#fff;font-weight:bold;text-decoration:none">RenderNet API reference</a>
-<label>API version <select id="version-select" aria-label="API version" onchange="location.href=this.value">${placeholder}${options}</select></label>
-<a id="changelog-link" href="changelog.html" style="color:#fff">API changelog</a>
-</nav>`;
+/** The emitted document a version's page shows: the newest is the published document itself. */
+function sourceOf(version, newest) {
+  const base = version === newest ? join(openapiDir, 'openapi') : join(openapiDir, 'versions', version);
+  return { json: `${base}.json`, yaml: `${base}.yaml` };
 }
 
 function runRedocly(input, output, title) {
@@ -77,7 +69,8 @@ function runRedocly(input, output, title) {
     '--inlineBundle',
     '--lint-config',
     'off',
-    ...Object.entries(REDOC_OPTIONS).map(([k, v]) => `--openapi.${k}=${v}`),
+    '--openapi',
+    JSON.stringify(REDOC_OPTIONS),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -89,71 +82,102 @@ function runRedocly(input, output, title) {
   });
 }
 
-/** Redoc inlines its bundle but still preloads it from the CDN; the page must not reach out. */
-function dropCdnReferences(html) {
-  return html.replace(/<link[^>]*href="https?:\/\/[^"]*"[^>]*>\s*/g, '').replace(/<head>/, `<head>${CSP_META}`);
-}
-
-function plainPage(title, nav, body) {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">${CSP_META}<title>${escapeHtml(title)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{margin:0;font:16px/1.5 sans-serif;color:#263238}main{max-width:860px;margin:0 auto;padding:16px 24px}code{background:#eceff1;padding:0 3px;border-radius:3px}</style>
-</head><body>${nav}<main>${body}</main></body></html>
-`;
-}
-
-export async function buildSite(outDir = join(root, 'site')) {
+/**
+ * Builds the site into `outDir` (default site/). `evidence`: the path of an evidence file whose
+ * verdicts the pages show beside their badges. Returns the versions, the directory, and the time taken.
+ */
+export async function buildSite({ outDir = join(root, 'site'), evidence: evidenceFile } = {}) {
   const started = performance.now();
+  // A malformed evidence file stops the build before anything is written.
+  const evidence = evidenceFile ? await readEvidence(evidenceFile) : undefined;
   const versions = await listVersions();
   const newest = versions[versions.length - 1];
+  const labels = new Map(versions.map((v) => [v, versionLabel(v, versions)]));
+  const documents = new Map();
+  for (const v of versions) documents.set(v, JSON.parse(await readFile(sourceOf(v, newest).json, 'utf8')));
+  const methods = await clientMethods([...new Set(versions.flatMap((v) => operationsOf(documents.get(v)).map(({ operation }) => operation.operationId)))]);
+
   await rm(outDir, { recursive: true, force: true });
-  await mkdir(outDir, { recursive: true });
-
-  // Two at a time: the build machines have two cores.
-  const queue = [...versions];
-  const worker = async () => {
-    for (let v = queue.shift(); v; v = queue.shift()) {
-      // The newest version is the published document itself; older ones come from versions/.
-      const input = v === newest ? join(openapiDir, 'openapi.json') : join(openapiDir, 'versions', `${v}.json`);
-      const out = join(outDir, `${v}.html`);
-      await runRedocly(input, out, `RenderNet API — ${versionLabel(v, newest)}`);
-      const html = dropCdnReferences(await readFile(out, 'utf8')).replace(/<body([^>]*)>/, `<body$1>${navBar(versions, v)}`);
-      await writeFile(out, html);
+  await mkdir(join(outDir, 'openapi'), { recursive: true });
+  const work = await mkdtemp(join(tmpdir(), 'mediagen-docs-'));
+  try {
+    const views = new Map();
+    for (const v of versions) {
+      const downloads = { json: `openapi/${v}.json`, yaml: `openapi/${v}.yaml` };
+      views.set(v, viewDocument(documents.get(v), { version: v, versions, downloads, evidence, clientMethods: methods }));
+      await copyFile(sourceOf(v, newest).json, join(outDir, downloads.json));
+      await copyFile(sourceOf(v, newest).yaml, join(outDir, downloads.yaml));
     }
-  };
-  await Promise.all([worker(), worker()]);
+    const routes = new Map(versions.map((v) => [v, routesOf(views.get(v))]));
 
-  const changelog = marked.parse(await readFile(changelogFile, 'utf8'));
-  await writeFile(join(outDir, 'changelog.html'), plainPage('RenderNet API changelog', navBar(versions, ''), changelog));
+    // Two at a time: the build machines have two cores.
+    const queue = [...versions];
+    const worker = async () => {
+      for (let v = queue.shift(); v; v = queue.shift()) {
+        const input = join(work, `${v}.json`);
+        await writeFile(input, JSON.stringify(views.get(v)));
+        const out = join(outDir, `${v}.html`);
+        await runRedocly(input, out, views.get(v).info.title);
+        await writeFile(out, finishRedocPage(await readFile(out, 'utf8'), navBar({ versions, current: v, labels, routes })));
+      }
+    };
+    await Promise.all([worker(), worker()]);
 
-  const list = [...versions]
-    .reverse()
-    .map((v) => `<li><a href="${v}.html">${escapeHtml(versionLabel(v, newest))}</a></li>`)
-    .join('\n');
-  await writeFile(
-    join(outDir, 'index.html'),
-    plainPage(
-      'RenderNet API reference',
-      navBar(versions, newest),
-      `<h1>RenderNet (Affogato) media-generation API</h1>
-<p>The reference of every dated version of the API, generated from the contract's emitted OpenAPI documents.
-Each field shows where its constraint comes from (<code>x-provenance</code>: interface description, live docs or an assumption).</p>
+    const changelog = renderChangelog(await readFile(changelogFile, 'utf8'), { versions, documents, views });
+    await writeFile(join(outDir, 'changelog.html'), plainPage('RenderNet API changelog', navBar({ versions, current: '', labels, routes }), changelog));
+
+    const list = [...versions]
+      .reverse()
+      .map(
+        (v) =>
+          `<li><a href="${v}.html">${escapeHtml(labels.get(v))}</a> — download <a href="openapi/${v}.json">JSON</a> · <a href="openapi/${v}.yaml">YAML</a></li>`,
+      )
+      .join('\n');
+    await writeFile(
+      join(outDir, 'index.html'),
+      plainPage(
+        'RenderNet API reference',
+        navBar({ versions, current: newest, labels, routes }),
+        `<h1>RenderNet (Affogato) media-generation API</h1>
+<p>The reference of every dated version of the API, generated from the contract's OpenAPI documents.
+Each operation and field carries a badge saying where it comes from: the interface description, the live docs, or an assumption of ours.</p>
 <h2>Versions</h2><ul id="versions">${list}</ul>
-<p><a href="changelog.html">API changelog</a> — what changed on each date.</p>`,
-    ),
-  );
+<p><a href="changelog.html">API changelog</a> — what changed on each date, linked to the operations and fields it changed.</p>
+<h2>Try it against the mock</h2>
+<p><code>npx media-mock</code> serves the newest version on your machine: it picks a free port and prints the URL it listens on.
+<code>npx media-mock --at ${escapeHtml(versions[0])}</code> answers as the API did then (any version's date works, and each page shows its own);
+<code>npx media-mock --stateful</code> runs the sandbox, which keeps state.</p>`,
+      ),
+    );
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
   return { versions, outDir, ms: performance.now() - started };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const outArg = process.argv.indexOf('--out');
-  const outDir = outArg > 0 ? process.argv[outArg + 1] : undefined;
-  buildSite(outDir).then(
-    ({ versions, outDir: dir, ms }) => console.log(`[docs] built ${versions.length} versions and the changelog into ${dir} in ${(ms / 1000).toFixed(1)} s`),
-    (err) => {
-      console.error(`[docs] ${err.message}`);
-      process.exit(1);
-    },
-  );
+const USAGE = 'usage: node scripts/docs/build.mjs [--out DIR] [--evidence FILE]';
+
+async function main(argv) {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: argv, options: { out: { type: 'string' }, evidence: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (err) {
+    console.error(`[docs] ${err.message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  try {
+    const { versions, outDir, ms } = await buildSite({ outDir: values.out, evidence: values.evidence });
+    const shown = values.evidence ? ` with the verdicts of ${values.evidence}` : '';
+    console.log(`[docs] built ${versions.length} versions and the changelog into ${outDir}${shown} in ${(ms / 1000).toFixed(1)} s`);
+    return 0;
+  } catch (err) {
+    console.error(`[docs] ${err.message}`);
+    return err instanceof EvidenceError ? 2 : 1;
+  }
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = await main(process.argv.slice(2));

@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// The reference-site test builds the site once and drives a real headless Chromium against it.
+// The reference-site test builds the site once and drives a real headless Chromium against it. It
+// also calls the client's methods named by the code samples, from the client's source (as the
+// build reads it).
 export default defineConfig({
+  resolve: { conditions: ['@mediagen/source'] },
+  ssr: { resolve: { conditions: ['@mediagen/source'], externalConditions: ['@mediagen/source'] } },
   test: {
     name: 'site',
     root: new URL('../..', import.meta.url).pathname,

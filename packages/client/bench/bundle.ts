@@ -11,12 +11,12 @@ export interface ChunkSize {
   gzipped: number;
   /** Bytes in the output by package: `openapi-fetch`, `@mediagen/schema`, `zod`, `(client)`. */
   byPackage: Record<string, number>;
-}
-
-/** One lazily loaded chunk: its sources (paths relative to the package root) and its size. */
-export interface LazyChunk extends ChunkSize {
+  /** The sources bundled into it, tree-shaken away or not (paths relative to the package root). */
   inputs: string[];
 }
+
+/** One lazily loaded chunk. */
+export type LazyChunk = ChunkSize;
 
 export interface BundleSize {
   entry: string;
@@ -36,12 +36,13 @@ function packageOf(input: string): string {
   return '(client)';
 }
 
-const empty = (): ChunkSize => ({ minified: 0, gzipped: 0, byPackage: {} });
+const empty = (): ChunkSize => ({ minified: 0, gzipped: 0, byPackage: {}, inputs: [] });
 
 function add(total: ChunkSize, contents: Uint8Array, output: Metafile['outputs'][string]): void {
   total.minified += contents.byteLength;
   total.gzipped += gzipSync(contents, { level: 9 }).byteLength;
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    total.inputs.push(input);
     const name = packageOf(input);
     total.byPackage[name] = (total.byPackage[name] ?? 0) + bytesInOutput;
   }
@@ -83,7 +84,7 @@ export async function measureBundle(entry: string): Promise<BundleSize> {
       continue;
     }
     add(size.lazy, contents.get(path)!, output);
-    const chunk: LazyChunk = { ...empty(), inputs: Object.keys(output.inputs) };
+    const chunk: LazyChunk = empty();
     add(chunk, contents.get(path)!, output);
     size.lazyChunks.push(chunk);
   }

@@ -10,8 +10,16 @@
 // given the same timeout (an AbortController and a 60 s timer, cleared after the body): the goal;
 // (b) the same without a timeout on either side (`timeoutMs: 0`); (c) bare openapi-fetch against
 // raw fetch, both without a timeout: what the library costs; (d) the same, both with the timeout.
+//
+// Before and after: MEDIAGEN_BENCH_BASELINE=<an earlier src/index.ts of this package> adds that
+// client with its defaults as a side of its own, in the same run, and (a0) its ratio to bare
+// openapi-fetch, so a change is measured against what it changes under the same load:
+//   mkdir -p .baseline && git archive <commit> src | tar -x -C .baseline
+//   MEDIAGEN_BENCH_BASELINE=.baseline/src/index.ts npm run bench
+// (.baseline/ sits in the package so that its imports resolve; it is git-ignored.)
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient, type paths } from '@mediagen/client';
 import createFetchClient from 'openapi-fetch';
 
@@ -61,20 +69,27 @@ const openapiFetch = async (): Promise<Data> => (await bare.GET('/pub/v1/generat
 const openapiFetchTimeout = () => withTimeout(async (signal) => (await bare.GET('/pub/v1/generations/{generation_id}', { params, signal })).data!.data);
 const client = createClient({ apiKey: API_KEY, baseUrl });
 const noTimeout = createClient({ apiKey: API_KEY, baseUrl, timeoutMs: 0 });
-const sides = {
+const BASELINE = process.env.MEDIAGEN_BENCH_BASELINE;
+/** An earlier version of the client (its createClient), when asked for. */
+const baseline = BASELINE
+  ? ((await import(pathToFileURL(resolve(BASELINE)).href)) as { createClient: typeof createClient }).createClient({ apiKey: API_KEY, baseUrl })
+  : undefined;
+type Call = () => Promise<Data>;
+const sides: Record<string, Call> = {
   raw,
   rawTimeout,
   openapiFetch,
   openapiFetchTimeout,
   client: () => client.generations.get('gen_01'),
   clientNoTimeout: () => noTimeout.generations.get('gen_01'),
+  ...(baseline ? { baseline: () => baseline.generations.get('gen_01') } : {}),
 };
-type Side = keyof typeof sides;
-const names = Object.keys(sides) as Side[];
+type Side = string;
+const names = Object.keys(sides);
 
 async function timed(side: Side): Promise<number> {
   const started = performance.now();
-  const data = await sides[side]();
+  const data = await sides[side]!();
   const elapsed = performance.now() - started;
   if (data.generation_id !== 'gen_01') throw new Error('unexpected answer');
   return elapsed * 1000;
@@ -96,9 +111,9 @@ async function round(): Promise<Record<Side, number>> {
   for (let i = 0; i < WARMUP; i += BLOCK) for (const side of orderOf(i / BLOCK)) for (let j = 0; j < BLOCK; j++) await timed(side);
   const samples = Object.fromEntries(names.map((side) => [side, [] as number[]])) as Record<Side, number[]>;
   for (let block = 0; block * BLOCK < CALLS; block++) {
-    for (const side of orderOf(block)) for (let j = 0; j < BLOCK; j++) samples[side].push(await timed(side));
+    for (const side of orderOf(block)) for (let j = 0; j < BLOCK; j++) samples[side]!.push(await timed(side));
   }
-  return Object.fromEntries(names.map((side) => [side, median(samples[side])])) as Record<Side, number>;
+  return Object.fromEntries(names.map((side) => [side, median(samples[side]!)])) as Record<Side, number>;
 }
 
 interface Ratio {
@@ -107,14 +122,17 @@ interface Ratio {
   against: Side;
 }
 const RATIOS: Ratio[] = [
+  ...(baseline ? [{ label: '(a0) baseline client / openapi-fetch, 60 s timeout', side: 'baseline', against: 'openapiFetchTimeout' }] : []),
   { label: '(a) client / openapi-fetch, 60 s timeout', side: 'client', against: 'openapiFetchTimeout' },
   { label: '(b) client / openapi-fetch, no timeout', side: 'clientNoTimeout', against: 'openapiFetch' },
   { label: '(c) openapi-fetch / raw fetch, no timeout', side: 'openapiFetch', against: 'raw' },
   { label: '(d) openapi-fetch / raw fetch, 60 s timeout', side: 'openapiFetchTimeout', against: 'rawTimeout' },
 ];
-const ratioOf = (medians: Record<Side, number>, r: Ratio) => medians[r.side] / medians[r.against];
-const fmt = (medians: Record<Side, number>, r: Ratio) =>
-  `${ratioOf(medians, r).toFixed(3)}× (${medians[r.side] - medians[r.against] >= 0 ? '+' : ''}${(medians[r.side] - medians[r.against]).toFixed(1)} µs)`;
+const ratioOf = (medians: Record<Side, number>, r: Ratio) => medians[r.side]! / medians[r.against]!;
+const fmt = (medians: Record<Side, number>, r: Ratio) => {
+  const delta = medians[r.side]! - medians[r.against]!;
+  return `${ratioOf(medians, r).toFixed(3)}× (${delta >= 0 ? '+' : ''}${delta.toFixed(1)} µs)`;
+};
 
 console.log(
   `Per-call overhead (loopback server in a child process, GET getGeneration; ${ROUNDS} rounds of ${WARMUP} warm-up and ${CALLS} timed calls per side, in alternating blocks of ${BLOCK}; medians)`,
@@ -124,7 +142,7 @@ for (let i = 0; i < ROUNDS; i++) {
   const medians = await round();
   rounds.push(medians);
   console.log(
-    `  round ${i + 1}: ${RATIOS.map((r) => `${r.label.split(' ')[0]} ${fmt(medians, r)}`).join('  ')}   medians µs: ${names.map((side) => `${side} ${medians[side].toFixed(1)}`).join(', ')}`,
+    `  round ${i + 1}: ${RATIOS.map((r) => `${r.label.split(' ')[0]} ${fmt(medians, r)}`).join('  ')}   medians µs: ${names.map((side) => `${side} ${medians[side]!.toFixed(1)}`).join(', ')}`,
   );
 }
 child.disconnect();
@@ -135,5 +153,6 @@ for (const r of RATIOS) {
     `  ${r.label.padEnd(44)} median ${median(values).toFixed(3)}×, ${Math.min(...values).toFixed(3)}–${Math.max(...values).toFixed(3)}× over ${ROUNDS} rounds`,
   );
 }
-const met = rounds.filter((medians) => ratioOf(medians, RATIOS[0]!) <= GOAL).length;
+const goal = RATIOS.find((r) => r.side === 'client')!;
+const met = rounds.filter((medians) => ratioOf(medians, goal) <= GOAL).length;
 console.log(`  goal ≤ ${GOAL.toFixed(2)}× for (a): met in ${met} of ${ROUNDS} rounds`);

@@ -3,9 +3,8 @@
 import { createClient, InsufficientCreditsError, RateLimitError, ValidationError } from '@mediagen/client';
 import { schemaValidator } from '@mediagen/client/validation';
 
+// The key and the base URL come from MEDIAGEN_API_KEY and MEDIAGEN_BASE_URL when not passed.
 const client = createClient({
-  apiKey: process.env.MEDIAGEN_API_KEY ?? '',
-  ...(process.env.MEDIAGEN_BASE_URL ? { baseUrl: process.env.MEDIAGEN_BASE_URL } : {}),
   // Optional: check requests against the contract before they are sent.
   validator: schemaValidator(),
   onWarning: (warning) => console.warn(`[${warning.code}] ${warning.message}`),

@@ -1,7 +1,8 @@
 // `pnpm generate`: writes the generated layer of the client from the schema package.
 //   src/generated/paths.ts             types of the newest OpenAPI document (openapi-typescript)
 //   src/generated/versions/<key>.ts    types of the document as of each API version
-//   src/generated/operations.ts        the runtime operation table (method, path, idempotent, paged)
+//   src/generated/operations.ts        the runtime operation table (id, method, path, idempotent, paged) and the
+//                                      error codes the contract names
 //   src/generated/legacy.ts            where a renamed field shows a response is in an older shape
 // `renderGenerated()` is also used by the drift test, which regenerates in memory and compares.
 // Usage: generate.ts [write|check]. Exit codes: 0 ok, 1 drift found (check), 2 bad usage.
@@ -9,7 +10,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { operationList } from '@mediagen/schema';
+import { ERROR_CODES, operationList } from '@mediagen/schema';
 import { transformPlan } from '@mediagen/schema/transforms';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 
@@ -31,8 +32,41 @@ const header = (source: string, what: string) =>
     '',
   ].join('\n');
 
+/** The keywords of a schema that only states a condition (nothing a TypeScript type can hold). */
+const CONDITIONAL_ONLY = new Set(['type', 'if', 'then', 'else', 'not', 'title', 'description', 'x-rule', 'x-provenance', 'x-since']);
+
+/**
+ * The document as the client's types see it: every object type closed, as TypeScript object types
+ * are. The published document says `additionalProperties: {}` on every response object (the
+ * tolerant reader: a field the contract does not name is never an error), and openapi-typescript
+ * turns that into `& { [key: string]: unknown }`, which lets `media.media_id` (the field is `id`)
+ * compile; the client reads tolerantly at run time whatever the types say, so its types close those
+ * objects, and `WithExtra<T>` (src/types.ts) is the one way to reach a field the contract does not
+ * name. `additionalProperties: false` (a strict request object) goes too: openapi-typescript renders
+ * it as `& Record<string, never>`, which no value with a field satisfies, while a plain object type
+ * already refuses unknown fields in a literal. So do the `allOf` members that only hold a
+ * conditional rule (`if`/`then`/`not`, which a type cannot say): openapi-typescript renders each as
+ * another `& Record<string, never>`. Only the copy given to openapi-typescript is changed; the
+ * published document stays as it is.
+ */
+export function closeObjects<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(closeObjects) as T;
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'additionalProperties' && (typeof value === 'boolean' || Object.keys(value ?? {}).length === 0)) continue;
+    if (key === 'allOf' && Array.isArray(value)) {
+      const typed = value.filter((member: object) => !Object.keys(member).every((k) => CONDITIONAL_ONLY.has(k)));
+      if (typed.length > 0) out[key] = closeObjects(typed);
+      continue;
+    }
+    out[key] = closeObjects(value);
+  }
+  return out as T;
+}
+
 async function renderTypesBody(documentPath: string): Promise<string> {
-  const document = JSON.parse(readFileSync(documentPath, 'utf8')) as OpenAPI3;
+  const document = closeObjects(JSON.parse(readFileSync(documentPath, 'utf8')) as OpenAPI3);
   return astToString(await openapiTS(document, { alphabetize: false, exportType: false }));
 }
 
@@ -51,21 +85,27 @@ export function emittedVersionKeys(schemaRoot = schemaPackageRoot()): string[] {
 const quote = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 function renderOperations(): string {
+  const codes = [...new Set(Object.values(ERROR_CODES))];
   const lines = [
-    header('the operations table of @mediagen/schema', 'The runtime facts of each operation the client needs: method, path, whether a retry is safe, paging.'),
-    '/** Per operation: HTTP method, path template, idempotent (safe to retry), paged listing, replacement if deprecated. */',
+    header(
+      'the operations table and error codes of @mediagen/schema',
+      'The runtime facts of each operation the client needs (id, method, path, whether a retry is safe, paging), and the error codes the contract names.',
+    ),
+    '/** Per operation: its id, HTTP method, path template, idempotent (safe to retry), paged listing, replacement if deprecated. */',
     'export interface OperationInfo {',
+    '  readonly id: OperationId;',
     "  readonly method: 'get' | 'post' | 'delete';",
     '  readonly path: string;',
     '  readonly idempotent: boolean;',
     '  readonly paged: boolean;',
-    '  readonly deprecatedBy?: string;',
+    '  readonly deprecatedBy?: OperationId;',
     '}',
     '',
     'export const OPERATIONS = {',
   ];
   for (const op of operationList) {
     const fields = [
+      `id: ${quote(op.operationId)}`,
       `method: ${quote(op.method)}`,
       `path: ${quote(op.path)}`,
       `idempotent: ${op.idempotent}`,
@@ -74,7 +114,16 @@ function renderOperations(): string {
     ];
     lines.push(`  ${op.operationId}: { ${fields.join(', ')} },`);
   }
-  lines.push('} as const satisfies Record<string, OperationInfo>;', '', 'export type OperationId = keyof typeof OPERATIONS;', '');
+  lines.push(
+    '} as const satisfies { readonly [K in OperationId]: OperationInfo & { readonly id: K } };',
+    '',
+    '/** An operationId of the contract. */',
+    `export type OperationId = ${operationList.map((op) => quote(op.operationId)).join(' | ')};`,
+    '',
+    '/** The error codes (`err.code`) the contract names; the service may send others. */',
+    `export type KnownErrorCode = ${codes.map(quote).join(' | ')};`,
+    '',
+  );
   return lines.join('\n');
 }
 

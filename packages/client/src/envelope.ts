@@ -3,9 +3,9 @@
 // gives the ApiError subclass for it; a success that is not the envelope, or carries no data, gives
 // ResponseParseError. Every text taken from the response is redacted before it goes into an error,
 // and redacted before it is cut short (a cut could otherwise split the key past recognition).
+import { isObject } from '@mediagen/schema/util';
 import { type ApiError, apiErrorFor, ResponseParseError } from './errors.js';
 import type { OperationId } from './generated/operations.js';
-import { isObject } from './legacy.js';
 import type { Redactor } from './redact.js';
 import { parseRetryAfter } from './timing.js';
 import type { CallResult, ClientWarning, Pagination, ResponseUpgrader } from './types.js';
@@ -35,7 +35,7 @@ const unwrap = <T>(body: Record<string, unknown>, response: Response): CallResul
 
 export function createEnvelopeReader(redactor: Redactor, upgrader: ResponseUpgrader | undefined, warn: (warning: ClientWarning) => void): EnvelopeReader {
   // No cause: a JSON.parse error quotes the body, where the key may be, and cuts it short.
-  const parseError = (operationId: string, response: Response, message: string) =>
+  const parseError = (operationId: OperationId, response: Response, message: string) =>
     new ResponseParseError(
       `${operationId}: the ${response.status} response ${message}.`,
       response.status,

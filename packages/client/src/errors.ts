@@ -2,12 +2,23 @@
 // answered with a status extend ApiError, narrowed by status so callers can `instanceof` them.
 // Messages, JSON and string forms never contain the API key: the transport redacts every text the
 // service sends before an error is built from it.
+import { formatIssue, formatPath, type IssuePath } from '@mediagen/schema/util';
+import type { KnownErrorCode, OperationId } from './generated/operations.js';
+
+export { formatIssue, formatPath as formatIssuePath };
+
+/**
+ * `err.code` of a failure: one the contract names, `http_<status>` when the body carried none, or
+ * any other string the service sends (the contract lists codes by example, not as a closed set, so
+ * the type stays open for them while naming the known ones).
+ */
+export type ApiErrorCode = KnownErrorCode | `http_${number}` | (string & {});
 
 /** A path-precise problem in a request: `[0].video_anyone.prompt: at most 500 characters`. */
 export interface ValidationIssue {
-  readonly path: ReadonlyArray<string | number>;
+  readonly path: IssuePath;
   readonly message: string;
-  /** Machine-readable kind, e.g. `too_big`, `unknown_resource`, `ignored_field`. */
+  /** Machine-readable kind, e.g. `too_big`, `unknown_resource`, `ignored_field`; the envelope's `err.code` for issues the service listed. */
   readonly code: string;
   /** The schema package's rule id, when the issue comes from its validator. */
   readonly rule?: string;
@@ -17,24 +28,35 @@ export interface ValidationIssue {
   readonly severity?: string;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
 /**
- * `[0].video_anyone.prompt`; a key that is not a plain name is quoted (`[0]["my key"]`); `(root)` for
- * the value itself. A copy of the schema package's `formatPath` (a test holds them together).
+ * The issues of a service's validation message, when it lists them in the toolkit's form
+ * (`[0].steps: must be ≤ 3020; [0].prompt.positive: required`); none when its first part does not
+ * start with a path. A `; ` inside an issue's message stays in that message.
  */
-export function formatIssuePath(path: ReadonlyArray<string | number>): string {
-  let out = '';
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`;
-    else if (!IDENTIFIER.test(segment)) out += `[${JSON.stringify(segment)}]`;
-    else out += out ? `.${segment}` : segment;
+export function issuesInMessage(message: string, code: string): ValidationIssue[] {
+  const issues: { path: IssuePath; message: string; code: string }[] = [];
+  for (const part of message.split('; ')) {
+    const colon = part.indexOf(': ');
+    const path = colon > 0 ? parsePath(part.slice(0, colon)) : undefined;
+    if (path) issues.push({ path, message: part.slice(colon + 2), code });
+    else if (issues.length > 0) issues[issues.length - 1]!.message += `; ${part}`;
+    else return [];
   }
-  return out || '(root)';
+  return issues;
 }
 
-export function formatIssue(issue: ValidationIssue): string {
-  return `${formatIssuePath(issue.path)}: ${issue.message}`;
+/** The toolkit's path form read back (`[0].video_anyone.prompt`, `[0]["my key"]`, `(root)`); undefined when the text is not one. */
+function parsePath(text: string): IssuePath | undefined {
+  if (text === '(root)') return [];
+  const path: (string | number)[] = [];
+  const token = /\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|(?:^|\.)([A-Za-z_$][A-Za-z0-9_$]*)/y;
+  for (let at = 0; at < text.length; at = token.lastIndex) {
+    token.lastIndex = at;
+    const match = token.exec(text);
+    if (!match || text[0] === '.') return undefined;
+    path.push(match[1] !== undefined ? Number(match[1]) : match[2] !== undefined ? (JSON.parse(match[2]) as string) : match[3]!);
+  }
+  return path.length > 0 ? path : undefined;
 }
 
 /** The base class of every error this package throws. */
@@ -51,10 +73,10 @@ export class MediaGenConfigError extends MediaGenError {}
 
 export interface ApiErrorInit {
   status: number;
-  code: string;
+  code: ApiErrorCode;
   /** The service's own message (already redacted). */
   serverMessage: string;
-  operationId: string;
+  operationId: OperationId;
   requestId?: string | undefined;
   /** The parsed error body (already redacted). */
   body?: unknown;
@@ -65,12 +87,12 @@ export interface ApiErrorInit {
 export class ApiError extends MediaGenError {
   declare readonly status: number;
   /** `err.code` of the envelope, or `http_<status>` when the body carried none. */
-  declare readonly code: string;
+  declare readonly code: ApiErrorCode;
   /** `err.message` of the envelope as the service sent it. */
   declare readonly serverMessage: string;
   /** From the `x-request-id` response header, when sent. */
   declare readonly requestId: string | undefined;
-  declare readonly operationId: string;
+  declare readonly operationId: OperationId;
 
   constructor(init: ApiErrorInit) {
     const where = init.requestId ? `${init.operationId}, request id ${init.requestId}` : init.operationId;
@@ -99,7 +121,8 @@ export class NotFoundError extends ApiError {}
 
 /**
  * 422 from the service, or a request that failed local validation (then `local` is true, `status`
- * is 422 and `issues` lists each problem with its path).
+ * is 422). `issues` lists each problem with its path: the local checks' own, or those the service's
+ * message lists in the toolkit's form (`[0].steps: must be ≤ 3020`); empty when it lists none.
  */
 export class ValidationError extends ApiError {
   declare readonly issues: readonly ValidationIssue[];
@@ -107,12 +130,12 @@ export class ValidationError extends ApiError {
 
   constructor(init: ApiErrorInit & { issues?: readonly ValidationIssue[]; local?: boolean }) {
     super(init);
-    this.issues = init.issues ?? [];
+    this.issues = init.issues ?? issuesInMessage(init.serverMessage, init.code);
     this.local = init.local ?? false;
   }
 
   /** A ValidationError for a request that was never sent. */
-  static local(operationId: string, issues: readonly ValidationIssue[]): ValidationError {
+  static local(operationId: OperationId, issues: readonly ValidationIssue[]): ValidationError {
     const lines = issues.map(formatIssue);
     const error = new ValidationError({
       status: 422,
@@ -142,31 +165,36 @@ export class ServerError extends ApiError {}
 
 /** The connection failed (refused, reset, DNS, TLS) before a response arrived. */
 export class ConnectionError extends MediaGenError {
-  declare readonly operationId: string | undefined;
+  declare readonly operationId: OperationId | undefined;
 
-  constructor(message: string, operationId: string | undefined, cause?: unknown) {
+  constructor(message: string, operationId: OperationId | undefined, cause?: unknown) {
     super(message, { cause });
     this.operationId = operationId;
   }
 }
 
-/** No answer within the time allowed (one attempt's `timeoutMs`, or a wait's deadline). */
+/**
+ * No answer within the time allowed: each attempt's `timeoutMs` (then `attempts` is how many were
+ * made, retries included), or a wait's deadline (then `attempts` is how many polls were made).
+ */
 export class TimeoutError extends MediaGenError {
-  declare readonly operationId: string | undefined;
+  declare readonly operationId: OperationId | undefined;
   declare readonly timeoutMs: number;
+  declare readonly attempts: number;
 
-  constructor(message: string, operationId: string | undefined, timeoutMs: number) {
+  constructor(message: string, operationId: OperationId | undefined, timeoutMs: number, attempts: number) {
     super(message);
     this.operationId = operationId;
     this.timeoutMs = timeoutMs;
+    this.attempts = attempts;
   }
 }
 
 /** The caller's AbortSignal fired. */
 export class AbortError extends MediaGenError {
-  declare readonly operationId: string | undefined;
+  declare readonly operationId: OperationId | undefined;
 
-  constructor(message: string, operationId: string | undefined) {
+  constructor(message: string, operationId: OperationId | undefined) {
     super(message);
     this.operationId = operationId;
   }
@@ -175,10 +203,10 @@ export class AbortError extends MediaGenError {
 /** A successful status whose body is not the JSON envelope `{ data, err }`. */
 export class ResponseParseError extends MediaGenError {
   declare readonly status: number;
-  declare readonly operationId: string;
+  declare readonly operationId: OperationId;
   declare readonly requestId: string | undefined;
 
-  constructor(message: string, status: number, operationId: string, requestId: string | undefined, cause?: unknown) {
+  constructor(message: string, status: number, operationId: OperationId, requestId: string | undefined, cause?: unknown) {
     super(message, { cause });
     this.status = status;
     this.operationId = operationId;
@@ -186,13 +214,26 @@ export class ResponseParseError extends MediaGenError {
   }
 }
 
-/** A body larger than the client accepts (`maxResponseBytes`); it was not read to the end. */
+/**
+ * A body larger than the client accepts (`maxResponseBytes`), counted in decoded bytes (after gzip
+ * or brotli) or refused on its announced length; it was not read to the end.
+ */
 export class ResponseTooLargeError extends MediaGenError {
   declare readonly limitBytes: number;
 
   constructor(message: string, limitBytes: number) {
     super(message);
     this.limitBytes = limitBytes;
+  }
+}
+
+/** A walk over a paged listing reached its page budget (`maxPages`) while the service still claimed more pages. */
+export class PageLimitError extends MediaGenError {
+  declare readonly maxPages: number;
+
+  constructor(message: string, maxPages: number) {
+    super(message);
+    this.maxPages = maxPages;
   }
 }
 
@@ -214,12 +255,12 @@ export class RedirectError extends MediaGenError {
 
 /** A resource kept a status the contract does not list for longer than the wait allows for it. */
 export class UnknownStatusError extends MediaGenError {
-  declare readonly operationId: string;
+  declare readonly operationId: OperationId;
   /** The media item or asset whose status is unknown. */
   declare readonly resourceId: string;
   declare readonly status: string;
 
-  constructor(message: string, operationId: string, resourceId: string, status: string) {
+  constructor(message: string, operationId: OperationId, resourceId: string, status: string) {
     super(message);
     this.operationId = operationId;
     this.resourceId = resourceId;
@@ -274,6 +315,7 @@ const NAMED = {
   AbortError,
   ResponseParseError,
   ResponseTooLargeError,
+  PageLimitError,
   RedirectError,
   UnknownStatusError,
   UploadError,

@@ -2,12 +2,11 @@
 // request meets the network. It adds the API key, and only to requests for the API's own origin
 // (so the key is not in the headers a middleware sees, and no rewritten URL can carry it elsewhere);
 // it follows redirects itself (`redirect: 'manual'`), only within that origin, and refuses any other
-// with RedirectError; and it caps the size of response bodies.
+// with RedirectError; and it caps the size of response bodies, in decoded bytes.
+import { API_KEY_HEADER } from '@mediagen/schema/util';
 import { RedirectError, ResponseTooLargeError } from './errors.js';
+import type { FetchLike } from './types.js';
 
-export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-
-export const API_KEY_HEADER = 'X-API-KEY';
 /** Redirects followed in a row before giving up (the fetch standard allows 20; an API needs few). */
 export const MAX_REDIRECTS = 5;
 /** 16 MiB: far above any answer of this API, low enough that a runaway body cannot exhaust memory. */
@@ -25,7 +24,11 @@ export interface ApiFetchOptions {
 
 const sizeOf = (bytes: number) => (bytes % 1048576 ? `${bytes} bytes` : `${bytes / 1048576} MiB`);
 
-/** A body stream that errors once more than `limit` bytes have come through it. */
+/**
+ * A body stream that errors once more than `limit` bytes have come through it. It counts what the
+ * reader gets, which is after fetch has undone any content coding (gzip, brotli), and as it errors
+ * the source is cancelled: the rest is neither downloaded nor inflated.
+ */
 function capped(response: Response, limit: number, what: () => string): Response {
   let seen = 0;
   const counter = new TransformStream<Uint8Array, Uint8Array>({
@@ -41,6 +44,11 @@ function capped(response: Response, limit: number, what: () => string): Response
 
 const tooLarge = (what: string, limit: number) =>
   new ResponseTooLargeError(`the response to ${what} is larger than ${sizeOf(limit)} (maxResponseBytes); the rest was not read.`, limit);
+
+const isIdentity = (coding: string | null) => {
+  const name = coding?.trim().toLowerCase();
+  return !name || name === 'identity';
+};
 
 /** 303, and 301/302 after a POST, turn into a GET without a body (as browsers and the fetch standard do). */
 const becomesGet = (status: number, method: string) => status === 303 || ((status === 301 || status === 302) && method === 'POST');
@@ -69,10 +77,15 @@ export function createApiFetch(options: ApiFetchOptions): (input: RequestInfo | 
       if (location === null) {
         if (!response.body) return response;
         const length = response.headers.get('content-length');
-        if (length === null) return capped(response, limit, what);
-        if (+length <= limit) return response;
-        await response.body.cancel().catch(() => undefined);
-        throw tooLarge(what(), limit);
+        const announced = length === null ? Number.NaN : Number(length);
+        if (announced > limit) {
+          await response.body.cancel().catch(() => undefined);
+          throw tooLarge(what(), limit);
+        }
+        // Without a content coding the body is the announced bytes, no more (the HTTP parser stops
+        // there), so it needs no counting. A coded body announces its compressed size and may
+        // inflate a thousandfold: it is counted as it is decoded, like a body of unknown length.
+        return announced >= 0 && isIdentity(response.headers.get('content-encoding')) ? response : capped(response, limit, what);
       }
       await response.body?.cancel().catch(() => undefined);
       let target: URL;

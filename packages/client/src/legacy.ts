@@ -2,12 +2,10 @@
 // the renamed fields' old names (a small generated table), and only then are the schema package's
 // ledger transforms loaded (`lazy/upgrade.ts`, through the lazy loader, so bundlers put them in a chunk
 // of their own) to fingerprint the version and upgrade the body to the newest shape.
+import { isObject } from '@mediagen/schema/util';
 import { LEGACY_MARKERS, type LegacyMarker, NEWEST_VERSION } from './generated/legacy.js';
 import { loadUpgrade } from './lazy/load.js';
 import type { ResponseUpgrader } from './types.js';
-
-/** A plain object (not null, not an array); shared with the envelope reader. */
-export const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** True when `field` is an own key of some object at `path` (`'*'` = every array item). */
 function presentAt(value: unknown, path: readonly string[], depth: number, field: string): boolean {

@@ -20,6 +20,14 @@ export function durationOption(name: string, value: unknown): number {
   return Math.min(value, MAX_TIMER_MS);
 }
 
+/** A count option (retries, pages): a number ≥ `min`, rounded down (NaN would retry or page for ever). */
+export function countOption(name: string, value: unknown, min = 0): number {
+  if (typeof value !== 'number' || !(value >= min)) {
+    throw new MediaGenConfigError(`${name} must be a number ≥ ${min}, got ${typeof value === 'number' ? value : typeof value}.`);
+  }
+  return Math.floor(value);
+}
+
 /** Rejection value of `sleep` when its signal fires; callers turn it into their own error. */
 export const ABORTED: unique symbol = Symbol('aborted');
 

@@ -4,14 +4,15 @@
 // the error classes.
 import type { Client } from 'openapi-fetch';
 import { createEnvelopeReader } from './envelope.js';
-import { AbortError, ConnectionError, formatIssue, MediaGenConfigError, MediaGenError, TimeoutError, ValidationError, type ValidationIssue } from './errors.js';
-import type { FetchLike } from './fetch.js';
+import { AbortError, ConnectionError, formatIssue, MediaGenConfigError, MediaGenError, TimeoutError, ValidationError } from './errors.js';
 import { OPERATIONS, type OperationId, type OperationInfo } from './generated/operations.js';
 import type { paths } from './generated/paths.js';
+import type { UploadTransport } from './lazy/kit.js';
 import { ledgerUpgrader } from './legacy.js';
+import { checkPathParams } from './params.js';
 import { createApiClient } from './raw.js';
 import { Failure, type RetryPlan, retrying } from './retry.js';
-import { durationOption, isRetryableStatus, parseRetryAfter } from './timing.js';
+import { countOption, durationOption, isRetryableStatus, parseRetryAfter } from './timing.js';
 import type { CallResult, ClientOptions, ClientWarning, RequestOptions, RequestParts } from './types.js';
 
 export const DEFAULTS = {
@@ -23,25 +24,13 @@ export const DEFAULTS = {
 } as const;
 
 /** What the friendly layer and the lazily loaded code need from the engine. */
-export interface Transport {
+export interface Transport extends UploadTransport {
+  /** The openapi-fetch client callers get (path parameters checked). */
   readonly raw: Client<paths>;
-  /** The configured fetch, called unbound: for the upload PUT, which is not an API request. */
-  readonly fetch: FetchLike;
-  /** The retry policy of the client, for the upload PUT (which shares the loop). */
-  readonly retry: Omit<RetryPlan, 'signal' | 'aborted' | 'onRetry'>;
   /** Calls one operation; returns the envelope's data (and pagination) or throws a MediaGenError. */
-  call<T>(operationId: OperationId, parts: RequestParts, options?: RequestOptions): Promise<CallResult<T>>;
-  /** Logs through the configured logger (redacted). */
-  log(level: 'debug' | 'info', message: string, meta?: Record<string, unknown>): void;
-  /** Removes the key from a text bound for a message. */
-  redact(text: string): string;
-}
-
-/** A retry count option: a whole number ≥ 0 (NaN would retry for ever). */
-function countOption(name: string, value: unknown): number {
-  if (typeof value !== 'number' || !(value >= 0))
-    throw new MediaGenConfigError(`${name} must be a number ≥ 0, got ${typeof value === 'number' ? value : typeof value}.`);
-  return Math.floor(value);
+  call<T>(op: OperationInfo, parts: RequestParts, options?: RequestOptions): Promise<CallResult<T>>;
+  /** The operation of an id that comes from a caller (own keys only: `constructor` is none); MediaGenConfigError otherwise. */
+  operation(operationId: unknown): OperationInfo;
 }
 
 const nonEmpty = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -52,16 +41,12 @@ function describeFailure(error: unknown): string {
   return nonEmpty(cause?.code) ?? nonEmpty(cause?.message) ?? (error instanceof Error ? error.message : String(error));
 }
 
-/** The names of an operation's path parameters, read once per operation. */
-const paramNames: { [id: string]: readonly string[] } = {};
-const paramsOf = (op: OperationInfo, id: string) => (paramNames[id] ??= [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!));
-
 /** The body is serialised once, before the first attempt; openapi-fetch sends that text as it is. */
 const asIs = (body: unknown) => body as string;
 
 // A closure rather than a class: minifiers can shorten its local names, which keeps the entry small.
 export function createTransport(options: ClientOptions): Transport {
-  const { raw, redactor, host, fetch, apiFetch } = createApiClient<paths>(options);
+  const { raw, inner, redactor, host, fetch, apiFetch } = createApiClient<paths>(options);
   const timeoutMs = durationOption('timeoutMs', options.timeoutMs ?? DEFAULTS.timeoutMs);
   const retry = {
     retries: countOption('maxRetries', options.maxRetries ?? DEFAULTS.maxRetries),
@@ -86,25 +71,15 @@ export function createTransport(options: ClientOptions): Transport {
     logger?.[level]?.(redactor.text(message), meta && redactor.value(meta));
   };
   const envelope = createEnvelopeReader(redactor, upgrader, warn);
-  const aborted = (operationId: string) => new AbortError(`${operationId} was aborted.`, operationId);
+  const aborted = (operationId: OperationId) => new AbortError(`${operationId} was aborted.`, operationId);
   /** An error building the request (before anything was sent): rethrown, unless it shows the key. */
-  const unsent = (operationId: string, error: unknown): unknown =>
+  const unsent = (operationId: OperationId, error: unknown): unknown =>
     redactor.inError(error) ? new MediaGenConfigError(`${operationId} could not be sent: ${redactor.text(describeFailure(error))}`) : error;
 
-  /** Path parameters must be non-empty strings (or the request would reach another endpoint); then the validator has its say. */
-  const check = (operationId: OperationId, op: OperationInfo, parts: RequestParts): void => {
-    let issues: ValidationIssue[] | undefined;
-    for (const name of paramsOf(op, operationId)) {
-      const value = parts.params?.[name];
-      if (typeof value !== 'string' || value === '') {
-        (issues ??= []).push({
-          path: [name],
-          message: value === undefined || typeof value === 'string' ? 'required' : `expected string, got ${typeof value}`,
-          code: 'invalid_type',
-        });
-      }
-    }
-    if (issues) throw ValidationError.local(operationId, issues);
+  /** Path parameters first (params.ts: an unusable one would reach another endpoint); then the validator has its say. */
+  const check = (op: OperationInfo, parts: RequestParts): void => {
+    const operationId = op.id;
+    checkPathParams(op, parts.params);
     if (validator) {
       const outcome = validator.validate(operationId, parts);
       // Issues quote the values they are about, which could be anything the caller passed.
@@ -118,20 +93,24 @@ export function createTransport(options: ClientOptions): Transport {
     }
   };
 
+  const operation = (operationId: unknown): OperationInfo => {
+    if (typeof operationId === 'string' && Object.hasOwn(OPERATIONS, operationId)) return OPERATIONS[operationId as OperationId];
+    throw new MediaGenConfigError(`${JSON.stringify(redactor.text(String(operationId)))} is not an operation of this API.`);
+  };
+
   /** A call: checked here (a mistake rejects, never throws), then sent in the retry loop. */
-  function call<T>(operationId: OperationId, parts: RequestParts, callOptions: RequestOptions = {}): Promise<CallResult<T>> {
+  function call<T>(op: OperationInfo, parts: RequestParts, callOptions: RequestOptions = {}): Promise<CallResult<T>> {
     try {
-      return send<T>(operationId, parts, callOptions);
+      return send<T>(op, parts, callOptions);
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
   // Not async: the retry loop's promise is handed back as it is (an async wrapper costs a call more ticks).
-  function send<T>(operationId: OperationId, parts: RequestParts, callOptions: RequestOptions): Promise<CallResult<T>> {
-    const op: OperationInfo | undefined = OPERATIONS[operationId];
-    if (!op) throw new MediaGenConfigError(`${JSON.stringify(redactor.text(String(operationId)))} is not an operation of this API.`);
-    check(operationId, op, parts);
+  function send<T>(op: OperationInfo, parts: RequestParts, callOptions: RequestOptions): Promise<CallResult<T>> {
+    const operationId = op.id;
+    check(op, parts);
     if (op.deprecatedBy && !warnedDeprecated.has(operationId)) {
       warnedDeprecated.add(operationId);
       warn({ code: 'deprecated_operation', operationId, message: `${operationId} is deprecated: use ${op.deprecatedBy}.` });
@@ -157,15 +136,16 @@ export function createTransport(options: ClientOptions): Transport {
     };
     let attempt = 0;
     return retrying<CallResult<T>>(plan, async (guard) => {
+      attempt++;
       const started = logger?.debug ? Date.now() : 0;
-      if (started) log('debug', `${operationId}: ${op.method.toUpperCase()} ${op.path} (attempt ${++attempt})`);
+      if (started) log('debug', `${operationId}: ${op.method.toUpperCase()} ${op.path} (attempt ${attempt})`);
       // 0: building the request, 1: sent, 2: answered (openapi-fetch reading the body). Tells a
       // failure while reading apart from one reaching the host, and both from an error building the
       // request (a middleware's, a serializer's).
       let stage = 0;
       let result: { response: Response; data?: unknown; error?: unknown };
       try {
-        result = await raw.request(
+        result = await inner.request(
           op.method,
           op.path as never,
           {
@@ -189,8 +169,9 @@ export function createTransport(options: ClientOptions): Transport {
         // (a redirect refused, a body too large: thrown), an error building the request (thrown), or
         // a connection failure before or while the answer arrived.
         if (guard.timedOut) {
+          const made = `${attempt} ${attempt === 1 ? 'attempt' : 'attempts'} made`;
           return new Failure(
-            new TimeoutError(`${operationId} got no complete response within ${attemptTimeoutMs} ms.`, operationId, attemptTimeoutMs),
+            new TimeoutError(`${operationId} got no complete response within ${attemptTimeoutMs} ms (${made}).`, operationId, attemptTimeoutMs, attempt),
             retryable,
           );
         }
@@ -215,5 +196,5 @@ export function createTransport(options: ClientOptions): Transport {
     });
   }
 
-  return { raw, fetch, retry, call, log, redact: redactor.text };
+  return { raw, fetch, retry, call, operation, log, redact: redactor.text };
 }

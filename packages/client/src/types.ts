@@ -1,13 +1,30 @@
-// Public types of the friendly layer. Response shapes come from the generated OpenAPI types; request
-// bodies from the schema package (type-only imports: nothing of it is loaded at run time).
-import type { ArchiveAssetsRequest, CreateCharacterRequest, GenerationItemInput, UploadAssetRequest } from '@mediagen/schema';
+// Public types of the friendly layer, from the generated OpenAPI types (the schema package's
+// document): response shapes closed (only the contract's fields; `WithExtra<T>` reaches the others)
+// and request bodies. They import nothing of the schema package's zod schemas, so a program using
+// the client type-checks none of them. The lazily loaded code imports its types from here, so no
+// import of it leads back into the modules that load it.
 import type { ValidationIssue } from './errors.js';
-import type { OperationId } from './generated/operations.js';
+import type { KnownErrorCode, OPERATIONS, OperationId } from './generated/operations.js';
 import type { components, operations } from './generated/paths.js';
 
-export type { ArchiveAssetsRequest, CreateCharacterRequest, GenerationItemInput, OperationId, UploadAssetRequest };
+export type { KnownErrorCode, OperationId };
 
 type Schemas = components['schemas'];
+
+export type CreateCharacterRequest = Schemas['CreateCharacterRequest'];
+export type UploadAssetRequest = Schemas['UploadAssetRequest'];
+export type ArchiveAssetsRequest = Schemas['ArchiveAssetsRequest'];
+/** One generation item as the contract has it. */
+export type GenerationItem = Schemas['GenerationItem'];
+
+/**
+ * A response object with the fields the contract does not name reachable, as `unknown`. Response
+ * types are closed (only the contract's fields), so a misspelt field such as `media.media_id` (the
+ * field is `id`) does not compile; the service may still send more, which the client keeps and never
+ * rejects, and this is the one way to read them: `const extra: WithExtra<Media> = media; extra.seed`.
+ * It opens one level; nested objects stay closed (`WithExtra<Media['dim']>` for those).
+ */
+export type WithExtra<T> = T & { readonly [field: string]: unknown };
 
 export type Generation = Schemas['Generation'];
 export type Media = Schemas['Media'];
@@ -33,16 +50,37 @@ export type Pagination = Schemas['Pagination'];
 export type Dim = Schemas['Dim'];
 
 /** The query parameters of an operation (all optional). */
-export type QueryOf<Op extends OperationId> = NonNullable<operations[Op]['parameters']['query']>;
+export type QueryOf<Id extends OperationId> = NonNullable<operations[Id]['parameters']['query']>;
+/** The path parameters of an operation (`never` for one without). */
+export type PathParamsOf<Id extends OperationId> = operations[Id]['parameters'] extends { path: infer P } ? P : never;
+/** The JSON request body of an operation (`never` for one without). */
+export type RequestBodyOf<Id extends OperationId> = operations[Id] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+/** The envelope's `data` of an operation's success response. */
+export type ResponseDataOf<Id extends OperationId> = {
+  [S in keyof operations[Id]['responses']]: S extends 200 | 201
+    ? operations[Id]['responses'][S] extends { content: { 'application/json': { data: infer D } } }
+      ? D
+      : never
+    : never;
+}[keyof operations[Id]['responses']];
 
-export type ListGenerationsQuery = QueryOf<'listGenerations'>;
-export type CatalogueQuery = QueryOf<'listModels'>;
-export type ControlnetQuery = QueryOf<'listControlnets'>;
-export type PageQuery = QueryOf<'listVoices'>;
-export type UploadAssetV2Query = QueryOf<'uploadAssetV2'>;
+/** What `client.request(operationId, parts)` takes, typed by operation. */
+export interface RequestPartsOf<Id extends OperationId> {
+  params?: PathParamsOf<Id>;
+  query?: QueryOf<Id>;
+  body?: RequestBodyOf<Id>;
+}
 
-/** One generation item as callers write it: `prompt` may be a plain string (sent as `{ positive }`). */
-export type GenerationInput = GenerationItemInput;
+export type ListGenerationsQuery = QueryOf<typeof OPERATIONS.listGenerations.id>;
+export type CatalogueQuery = QueryOf<typeof OPERATIONS.listModels.id>;
+export type ControlnetQuery = QueryOf<typeof OPERATIONS.listControlnets.id>;
+export type PageQuery = QueryOf<typeof OPERATIONS.listVoices.id>;
+export type UploadAssetV2Query = QueryOf<typeof OPERATIONS.uploadAssetV2.id>;
+
+/** One generation item as callers write it: `prompt` may be a plain string (the client sends it as `{ positive }`). */
+export type GenerationInput = Omit<GenerationItem, 'prompt'> & { prompt?: string | Schemas['Prompt'] };
+/** The same, by the schema package's name for it. */
+export type GenerationItemInput = GenerationInput;
 
 /**
  * A page of a paged listing: the `data` array, with the envelope's `pagination` attached as a
@@ -67,7 +105,7 @@ export type WarningCode = 'ignored_field' | 'unknown_field' | 'deprecated_field'
 export interface ClientWarning {
   code: WarningCode;
   message: string;
-  operationId: string;
+  operationId: OperationId;
   /** Validation warnings: the issues (fields the service will ignore, deprecated fields). */
   issues?: readonly ValidationIssue[];
   /** Legacy responses: the API version whose shape the service answered in. */
@@ -114,62 +152,153 @@ export interface ResponseUpgrader {
 }
 
 export interface ClientOptions {
-  /** The key from the account page; sent as `X-API-KEY`. Required. */
-  apiKey: string;
-  /** Defaults to `https://api.rendernet.ai`. */
-  baseUrl?: string;
+  /**
+   * The key from the account page; sent as `X-API-KEY`. Defaults to the MEDIAGEN_API_KEY environment
+   * variable where there is an environment (Node, Deno, Bun); required otherwise.
+   */
+  apiKey?: string | undefined;
+  /** Defaults to the MEDIAGEN_BASE_URL environment variable, then `https://api.rendernet.ai`. */
+  baseUrl?: string | undefined;
   /**
    * A fetch implementation, called as `fetch(request)` with a Request (as openapi-fetch calls it);
    * defaults to `globalThis.fetch` (looked up when the client is created).
    */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
   /**
-   * Per attempt, in milliseconds (default 60 000); 0 for none. Each retry gets its own. Values above
-   * 2^31 − 1 (what a timer can hold) are clamped to it; a negative or NaN one is MediaGenConfigError.
+   * Per attempt, in milliseconds (default 60 000), the whole body included; 0 for none. Each retry
+   * gets its own. Values above 2^31 − 1 (what a timer can hold) are clamped to it; a negative or NaN
+   * one is MediaGenConfigError.
    */
-  timeoutMs?: number;
-  /** Largest response body read, in bytes (default 16 MiB); a larger one is ResponseTooLargeError. */
-  maxResponseBytes?: number;
+  timeoutMs?: number | undefined;
+  /**
+   * Largest response body read, in decoded bytes (default 16 MiB): a body announced larger, or that
+   * grows larger as it arrives or inflates (gzip, brotli), is ResponseTooLargeError.
+   */
+  maxResponseBytes?: number | undefined;
   /** Retries after the first attempt, for idempotent operations (default 2). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Also retry non-idempotent POSTs (generate, create character, upload slots). Default false. */
-  retryOnPost?: boolean;
+  retryOnPost?: boolean | undefined;
   /** First backoff ceiling in ms (default 500); doubles each retry, full jitter. */
-  retryBaseDelayMs?: number;
+  retryBaseDelayMs?: number | undefined;
   /** Largest backoff ceiling in ms (default 8 000). */
-  retryMaxDelayMs?: number;
+  retryMaxDelayMs?: number | undefined;
   /** A `Retry-After` longer than this (ms, default 60 000) is not waited for: the error is thrown. */
-  maxRetryAfterMs?: number;
+  maxRetryAfterMs?: number | undefined;
+  /** Pages one walk of a listing (`paginate`, `pages`, `generations.iterate`) requests at most (default 1 000); past it, PageLimitError. */
+  maxPages?: number | undefined;
   /** Check requests before sending them (default true). Needs `validator` for the full schema checks. */
-  validate?: boolean;
+  validate?: boolean | undefined;
   /** The full request checks, e.g. `schemaValidator()` from `@mediagen/client/validation`. */
-  validator?: RequestValidator;
+  validator?: RequestValidator | undefined;
   /**
    * Brings responses in an older API shape up to date and warns (code `legacy_response`). Default:
    * `ledgerUpgrader` (the schema package's ledger, loaded only when a legacy body arrives);
    * `false` turns it off.
    */
-  upgrader?: ResponseUpgrader | false;
+  upgrader?: ResponseUpgrader | false | undefined;
   /** Called for validation warnings, legacy responses and deprecated operations. */
-  onWarning?: (warning: ClientWarning) => void;
-  logger?: Logger;
+  onWarning?: ((warning: ClientWarning) => void) | undefined;
+  logger?: Logger | undefined;
   /** Sent as `User-Agent` where the platform allows it (browsers do not). */
-  userAgent?: string;
+  userAgent?: string | undefined;
   /** Extra headers sent with every API request. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 /** Per-call overrides (checked as the client's options are). */
 export interface RequestOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  maxRetries?: number;
-  headers?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
+  headers?: Record<string, string> | undefined;
 }
 
-/** A successful call: the envelope's data and, on paged listings, its pagination. */
+/** A successful call: the envelope's data and, on paged listings, its pagination, with the Response (status, headers). */
 export interface CallResult<T> {
   data: T;
   pagination: Pagination | undefined;
   response: Response;
+}
+
+/**
+ * What a method returns: a promise of the data that can also give the raw Response beside it, as
+ * Stainless SDKs do: `const { data, response } = await client.generations.get(id).withResponse()`.
+ */
+export interface ApiPromise<T> extends Promise<T> {
+  /** The same call's data, pagination and Response (one request: the call is not made again). */
+  withResponse(): Promise<CallResult<T>>;
+}
+
+/** A fetch as the client calls it. */
+export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+// Paging (the walk is in lazy/pages.ts).
+
+export interface PageParams {
+  page?: number | undefined;
+  page_size?: number | undefined;
+}
+
+/** A paged listing method of the client, e.g. `client.resources.models`. */
+export type Lister<Q extends PageParams, T> = (query?: Q, options?: RequestOptions) => Promise<PagedList<T>>;
+
+/** The options of a walk over pages: those of each call, and the page budget. */
+export interface PaginateOptions extends RequestOptions {
+  /** Pages requested at most (default: the client's `maxPages`, else 1 000); past it, PageLimitError. */
+  maxPages?: number | undefined;
+}
+
+// Polling (lazy/poll.ts, lazy/wait.ts).
+
+export interface PollOptions {
+  /** Between two polls, in ms (default 2 000); at least 250 (a smaller value, 0 included, is raised to it). */
+  intervalMs?: number | undefined;
+  /** For the whole wait, in ms (default 600 000). Throws TimeoutError when it passes. */
+  timeoutMs?: number | undefined;
+  /**
+   * How long a media item may keep a status the API does not document before the wait ends with
+   * UnknownStatusError, in ms (default 30 000).
+   */
+  unknownStatusTimeoutMs?: number | undefined;
+  /** Aborts the wait (and the request in flight) with AbortError. */
+  signal?: AbortSignal | undefined;
+}
+
+export interface GenerationProgress {
+  generation: Generation;
+  /** Media items that are `success`, `failed` or `censored`. */
+  done: number;
+  total: number;
+}
+
+export interface WaitForGenerationOptions extends PollOptions {
+  /** Called after the first poll and whenever a media item's status changes (not on every poll). */
+  onProgress?: ((progress: GenerationProgress) => void) | undefined;
+}
+
+/** The final record of a generation and what became of its media. */
+export interface GenerationOutcome {
+  generation: Generation;
+  succeeded: Media[];
+  failed: Media[];
+  /** True when every media item succeeded. */
+  ok: boolean;
+}
+
+// Uploads (lazy/upload.ts).
+
+export interface UploadFileInput {
+  /** `image` (default), `video` (mp4, webm) or `audio` (mp3). */
+  type?: AssetType | undefined;
+  bytes: UploadBytes;
+  /** Approximate pixel size of the file, as the upload slot request needs it. */
+  size: { width: number; height: number };
+  /** Sent as the upload's Content-Type; defaults to the Blob's type or one for the asset type. */
+  contentType?: string | undefined;
+  /** Poll getAssetV2 until the asset leaves `pending` (true, or the polling options). */
+  wait?: boolean | PollOptions | undefined;
+  signal?: AbortSignal | undefined;
+  /** Per attempt of the slot request and of the PUT. */
+  timeoutMs?: number | undefined;
 }

@@ -2,7 +2,7 @@
 // pagination. Objects are open both ways: no source forbids unknown request fields (a typo is a
 // warning of the request checks, an error only in strict mode), and a field the service adds tomorrow
 // must not break today's clients.
-import { assumed, fromDocs, fromInterface } from './provenance.js';
+import { assumed, assumption, fromDocs, fromInterface, type Provenance, withBasis } from './provenance.js';
 import { z } from './zod.js';
 
 type Shape = Record<string, z.ZodType>;
@@ -17,22 +17,34 @@ export function responseObject<S extends Shape>(name: string, shape: S, descript
   return z.looseObject(shape).openapi(name, description ? { description } : {});
 }
 
+/** The docs give dimensions as integers (get generation's field list); that they are never negative is ours. */
+const dimension = () => fromDocs(z.int().min(0).openapi({ example: 512 }), 'getGeneration', undefined, { range: assumption('dimensions are never negative') });
+
 export const Dim = responseObject(
   'Dim',
   {
-    height: fromDocs(z.int().min(0).openapi({ example: 512 })),
-    width: fromDocs(z.int().min(0).openapi({ example: 512 })),
+    height: dimension(),
+    width: dimension(),
   },
   'Pixel dimensions of a media item or asset.',
 );
 export type Dim = z.infer<typeof Dim>;
 
-/** The same `{ height, width }` pair as sent in asset upload requests. */
+/**
+ * The same `{ height, width }` pair as sent in asset upload requests. The upload page shows only the
+ * example 512: that a size is a whole number of pixels, at least 1, is ours.
+ */
+const sizeInput = (field: string) =>
+  fromDocs(z.int().min(1).openapi({ example: 512 }), 'uploadAsset', undefined, {
+    type: assumption(`the service rejects a ${field} that is not a whole number`),
+    range: assumption(`the service rejects a ${field} below 1`),
+  });
+
 export const SizeInput = requestObject(
   'SizeInput',
   {
-    height: fromDocs(z.int().min(1).openapi({ example: 512 })),
-    width: fromDocs(z.int().min(1).openapi({ example: 512 })),
+    height: sizeInput('height'),
+    width: sizeInput('width'),
   },
   'Approximate pixel size of the file about to be uploaded.',
 );
@@ -41,8 +53,8 @@ export type SizeInput = z.infer<typeof SizeInput>;
 export const ApiError = responseObject(
   'ApiError',
   {
-    code: fromDocs(z.string().openapi({ example: 'error_code' }), 'archive asset example'),
-    message: fromDocs(z.string().openapi({ example: 'error_message' }), 'archive asset example'),
+    code: fromDocs(z.string().openapi({ example: 'error_code' }), 'archiveAsset', 'the archive example, the only filled err'),
+    message: fromDocs(z.string().openapi({ example: 'error_message' }), 'archiveAsset', 'the archive example, the only filled err'),
   },
   'The error object of a failed request.',
 );
@@ -50,36 +62,56 @@ export type ApiError = z.infer<typeof ApiError>;
 
 /** `err` on a successful response: the docs show `{}`; the archive example shows a filled one. */
 export const EmptyOrError = z
-  .union([z.strictObject({}), ApiError])
+  .union([z.strictObject({}).openapi({ title: 'no error' }), ApiError])
   .openapi('ErrOrEmpty', { description: 'Empty object on success; the archive example fills it.' });
 
+// Get generation's field list gives each an integer and page_size 1 <= x <= 50; the other bounds are ours.
 export const Pagination = responseObject('Pagination', {
-  page: fromDocs(z.int().min(1).openapi({ example: 1 })),
-  page_size: fromDocs(z.int().min(1).openapi({ example: 10 })),
-  total: fromDocs(z.int().min(0).openapi({ example: 100 })),
+  page: fromDocs(z.int().min(1).openapi({ example: 1 }), 'getGeneration', undefined, { range: assumption('pages are numbered from 1') }),
+  page_size: fromDocs(z.int().min(1).openapi({ example: 10 }), 'getGeneration'),
+  total: fromDocs(z.int().min(0).openapi({ example: 100 }), 'getGeneration', undefined, { range: assumption('a total is never negative') }),
 });
 export type Pagination = z.infer<typeof Pagination>;
 
 /**
- * The success envelope. `err` is optional because the generate example ends before it; `pagination`
- * is only on paged listings.
+ * `err` of every success envelope: the interface description's words say it is an object; that it is
+ * `{}` or `{ code, message }` and nothing else is ours (the two the docs' examples show).
  */
-export function envelope<T extends z.ZodType>(name: string, data: T, opts: { paginated?: boolean } = {}) {
-  const shape = {
-    data: fromInterface(data),
-    err: fromInterface(EmptyOrError.optional()),
-    ...(opts.paginated ? { pagination: fromDocs(Pagination.optional()) } : {}),
-  };
-  return responseObject(name, shape as typeof shape & { pagination?: z.ZodOptional<typeof Pagination> });
+const errField = () =>
+  fromInterface(
+    EmptyOrError.optional(),
+    'responseEnvelope',
+    '`err` (object, the error if the request was not successful)',
+    'the generate example ends before it',
+    { type: assumption('a successful response\u2019s err is {} or { code, message }, the two shapes the docs\u2019 examples show') },
+  );
+
+/**
+ * The success envelope of an operation whose `data` has the basis `dataBasis` (the page that shows
+ * it, or the claim we make about it). `err` is optional because the generate example ends before it.
+ */
+export function envelope<T extends z.ZodType>(name: string, data: T, dataBasis: Provenance) {
+  return responseObject(name, { data: withBasis(data, dataBasis), err: errField() });
+}
+
+/** The success envelope of a paged listing: `envelope` and an optional `pagination` with its own basis. */
+export function pagedEnvelope<T extends z.ZodType>(name: string, data: T, dataBasis: Provenance, paginationBasis: Provenance) {
+  return responseObject(name, { data: withBasis(data, dataBasis), err: errField(), pagination: withBasis(Pagination.optional(), paginationBasis) });
 }
 
 export const ErrorEnvelope = responseObject(
   'ErrorEnvelope',
   {
     data: assumed(z.unknown().optional(), 'failed responses carry no meaningful data'),
-    // ApiError's { code, message } is the docs' (the archive example); that failures carry it under a
-    // non-2xx status is ours: neither source shows an error status.
-    err: assumed(ApiError, 'failed requests answer a non-2xx status with err = { code, message }'),
+    // That a failed request has `err` is the interface description's; its { code, message } shape is the
+    // docs' (ApiError, the archive example); that failures answer a 4xx or 5xx status is ours (the
+    // error responses of the document say so), since neither source shows an error status.
+    err: fromInterface(
+      ApiError,
+      'errors',
+      '`err` is an object that holds the error when the request was not successful',
+      'its { code, message } is the archive example\u2019s',
+    ),
   },
   'The envelope of a failed request: `err` holds `{ code, message }`.',
 );

@@ -2,9 +2,9 @@
 // once, with the traits (effect, paging, media, catalogue) its consumers read instead of keeping lists.
 // The OpenAPI document, the client's method list, the sandbox's routes and the conformance suite's
 // per-operation checks are all built from it.
-import { ERROR_STATUS_RANGES, type ErrorStatus, envelope, inStatusRange, PageQuery } from './common.js';
+import { ERROR_STATUS_RANGES, type ErrorStatus, envelope, inStatusRange, PageQuery, pagedEnvelope } from './common.js';
 import * as docs from './examples/live-docs.js';
-import { fromDocs, type Provenance } from './provenance.js';
+import { assumption, type DocsPage, documented, fromDocs, type Provenance, stated } from './provenance.js';
 import {
   ArchiveAssetsRequest,
   AssetV1,
@@ -28,6 +28,11 @@ type Shape = Record<string, z.ZodType>;
 export interface Example {
   summary: string;
   value: unknown;
+  /**
+   * The ledger date from which the example shows the API (it names a kind, field or value that came
+   * then: Flux, a Flux control net): documents of older dates leave it out. Emitted as `x-since`.
+   */
+  since?: string;
 }
 
 /** What calling an operation does to the account: the one fact retries, safety modes and ordering read. */
@@ -120,11 +125,14 @@ export interface OperationSpec extends Omit<OperationEntry, 'deprecatedBy'> {
   needs: readonly ResourceKind[];
 }
 
+/** A path parameter: its page shows the path (so it is required); that it is not empty is ours. */
+const id = (example: string, page: DocsPage) =>
+  fromDocs(z.string().min(1).openapi({ example }), page, undefined, { length: assumption('an empty id names no resource (the path would be another one)') });
 const ids = {
-  generation_id: fromDocs(z.string().min(1).openapi({ example: 'gen_01' })),
-  media_id: fromDocs(z.string().min(1).openapi({ example: 'media_01' })),
-  image_id: fromDocs(z.string().min(1).openapi({ example: 'img_01' })),
-  asset_id: fromDocs(z.string().min(1).openapi({ example: 'ast_01' })),
+  generation_id: id('gen_01', 'getGeneration'),
+  media_id: id('media_01', 'getMedia'),
+  image_id: id('img_01', 'deleteImage'),
+  asset_id: id('ast_01', 'getAssetV2'),
 };
 const pathParams = <K extends keyof typeof ids>(...keys: K[]) => z.object(Object.fromEntries(keys.map((k) => [k, ids[k]])) as Pick<typeof ids, K>);
 const query = <S extends Shape>(shape: S) => z.object(shape);
@@ -134,8 +142,17 @@ const QUERY_ERRORS: ErrorStatus[] = [400, 401, 422, 429, 500, 503];
 const BY_ID_ERRORS: ErrorStatus[] = [401, 404, 429, 500, 503];
 
 const one = (summary: string, value: unknown): Record<string, Example> => ({ docs: { summary, value } });
+
+/**
+ * The generate page's field examples, one generation item each. The Flux item uses a control net
+ * with Flux, which came on 2024-12-04 (its model value alone would pass any older document's schema).
+ */
+const ITEM_EXAMPLES_SINCE: Partial<Record<keyof typeof docs.generationItems, string>> = { flux: '2024-12-04' };
 const itemExamples: Record<string, Example> = Object.fromEntries(
-  Object.entries(docs.generationItems).map(([name, item]) => [name, { summary: `${name} generation (docs field examples)`, value: [item] }]),
+  Object.entries(docs.generationItems).map(([name, item]) => {
+    const since = ITEM_EXAMPLES_SINCE[name as keyof typeof docs.generationItems];
+    return [name, { summary: `${name} generation (docs field examples)`, value: [item], ...(since ? { since } : {}) }];
+  }),
 );
 
 /** A catalogue listing: a paged read of the resources generation requests name. */
@@ -144,8 +161,8 @@ const catalogue = <Q extends z.ZodObject<Shape>, S extends z.ZodType, N extends 
   path: string,
   what: string,
   parts: { query: Q; schema: S },
-  example: Example,
-  provenance: Provenance = { source: 'live-docs', note: 'path referenced by the generate page; item shape assumed' },
+  examples: Record<string, Example>,
+  provenance: Provenance = documented('generate', 'path referenced by the generate page; item shape assumed'),
 ) =>
   ({
     method: 'get',
@@ -158,7 +175,7 @@ const catalogue = <Q extends z.ZodObject<Shape>, S extends z.ZodType, N extends 
       status: 200,
       description: `The available ${what}.`,
       schema: parts.schema,
-      examples: { docs: example },
+      examples,
     },
     errors: QUERY_ERRORS,
     effect: 'read',
@@ -168,10 +185,18 @@ const catalogue = <Q extends z.ZodObject<Shape>, S extends z.ZodType, N extends 
   }) as const satisfies OperationEntry;
 
 /** A listing example whose item shape is our assumption. */
-const assumedList = (items: unknown[]) => ({
-  summary: 'shape assumed',
+const assumedList = (items: unknown[], summary = 'shape assumed', since?: string): Example => ({
+  summary,
   value: { data: items, err: {}, pagination: { page: 1, page_size: 10, total: items.length } },
+  ...(since ? { since } : {}),
 });
+
+/** The `data` and `pagination` of a listing no page shows: our claims about them. */
+const listedData = (what: string) => assumption(`the ${what} listing answers its items as a list in data`);
+const listedPagination = (what: string) => assumption(`the ${what} listing answers a pagination object beside data`);
+/** A catalogue listing's page envelope: neither its data nor its pagination is shown anywhere. */
+const cataloguePage = <T extends z.ZodType>(name: string, item: T, what: string) =>
+  pagedEnvelope(name, z.array(item), listedData(what), listedPagination(what));
 
 const table = {
   generateMedia: {
@@ -186,7 +211,7 @@ const table = {
     success: {
       status: 200,
       description: 'The generation was accepted; its media are `initiated`.',
-      schema: envelope('GenerationResultEnvelope', GenerationResult),
+      schema: envelope('GenerationResultEnvelope', GenerationResult, documented('generate', 'the example is cut before its end')),
       examples: {
         ...one('docs example (completed after style_detail)', docs.generateResponse),
         model: { summary: 'a model generation', value: docs.generateResponseModel },
@@ -198,10 +223,10 @@ const table = {
     creates: { kind: 'generation', idAt: ['generation_id'] },
     carries: 'generation',
     generationBody: true,
-    provenance: {
-      source: 'live-docs',
-      note: 'success status 200 from the interface description ("the only success status shown is 200"); the docs example is cut before it',
-    },
+    provenance: documented(
+      'generate',
+      'success status 200 from the interface description ("The only success status shown is 200."); the docs example is cut before it',
+    ),
   },
   estimateGeneration: {
     body: GenerationRequest,
@@ -214,14 +239,14 @@ const table = {
     success: {
       status: 200,
       description: 'The estimate.',
-      schema: envelope('EstimateEnvelope', Estimate),
+      schema: envelope('EstimateEnvelope', Estimate, documented('estimate')),
       examples: one('docs example (its `error` key read as `err`)', docs.estimateResponse),
     },
     errors: [400, 401, 402, 422, 429, 500, 503],
     effect: 'read',
     paged: false,
     generationBody: true,
-    provenance: { source: 'live-docs' },
+    provenance: documented('estimate'),
   },
   listGenerations: {
     query: query({ ...ListGenerationsQuery, ...PageQuery }),
@@ -233,14 +258,14 @@ const table = {
     success: {
       status: 200,
       description: 'A list of feed items.',
-      schema: envelope('GenerationPage', z.array(Generation), { paginated: true }),
+      schema: pagedEnvelope('GenerationPage', z.array(Generation), documented('listGenerations'), documented('listGenerations')),
       examples: one('docs example', docs.listGenerationsResponse),
     },
     errors: QUERY_ERRORS,
     effect: 'read',
     paged: true,
     carries: 'generation-page',
-    provenance: { source: 'live-docs' },
+    provenance: documented('listGenerations'),
   },
   getGeneration: {
     params: pathParams('generation_id'),
@@ -253,7 +278,7 @@ const table = {
     success: {
       status: 200,
       description: 'Details of a generation.',
-      schema: envelope('GenerationEnvelope', Generation, { paginated: true }),
+      schema: pagedEnvelope('GenerationEnvelope', Generation, documented('getGeneration'), documented('getGeneration')),
       examples: one('docs example', docs.getGenerationResponse),
     },
     errors: BY_ID_ERRORS,
@@ -262,7 +287,7 @@ const table = {
     // but the operation takes no page or page_size and `data` is a single generation: nothing to page.
     paged: false,
     carries: 'generation',
-    provenance: { source: 'live-docs' },
+    provenance: documented('getGeneration'),
   },
   getMedia: {
     params: pathParams('media_id'),
@@ -275,14 +300,14 @@ const table = {
     success: {
       status: 200,
       description: 'Details of a media generation.',
-      schema: envelope('MediaEnvelope', Media),
+      schema: envelope('MediaEnvelope', Media, documented('getMedia')),
       examples: one('docs example', docs.getMediaResponse),
     },
     errors: BY_ID_ERRORS,
     effect: 'read',
     paged: false,
     carries: 'media',
-    provenance: { source: 'live-docs' },
+    provenance: documented('getMedia'),
   },
   deleteGeneration: {
     params: pathParams('generation_id'),
@@ -295,14 +320,14 @@ const table = {
     success: {
       status: 200,
       description: 'The id of the deleted generation.',
-      schema: envelope('DeletedGenerationEnvelope', DeletedId),
+      schema: envelope('DeletedGenerationEnvelope', DeletedId, documented('deleteGeneration')),
       examples: one('docs example', docs.deleteGenerationResponse),
     },
     errors: BY_ID_ERRORS,
     effect: 'delete',
     paged: false,
     deletes: { kind: 'generation', from: { param: 'generation_id' } },
-    provenance: { source: 'live-docs' },
+    provenance: documented('deleteGeneration'),
   },
   deleteMedia: {
     params: pathParams('media_id'),
@@ -315,14 +340,14 @@ const table = {
     success: {
       status: 200,
       description: 'The id of the deleted media.',
-      schema: envelope('DeletedMediaEnvelope', DeletedId),
+      schema: envelope('DeletedMediaEnvelope', DeletedId, stated('deleteMediaEndpoint', '`data`: object with `id` (string, the id of the deleted media)')),
       examples: one('interface description', { data: { id: 'media_01' }, err: {} }),
     },
     errors: BY_ID_ERRORS,
     effect: 'delete',
     paged: false,
     deletes: { kind: 'media', from: { param: 'media_id' } },
-    provenance: { source: 'interface', note: 'response shape from the interface description; docs page not available' },
+    provenance: stated('endpoints', 'Delete one media item.', 'response shape from the interface description; docs page not available'),
   },
   deleteImage: {
     params: pathParams('generation_id', 'image_id'),
@@ -336,14 +361,14 @@ const table = {
     success: {
       status: 200,
       description: 'The image was deleted.',
-      schema: envelope('DeletedImageEnvelope', DeletedImage),
+      schema: envelope('DeletedImageEnvelope', DeletedImage, documented('deleteImage', 'the page names a data object, not its fields')),
       examples: one('assumed shape', { data: { id: 'img_01' }, err: {} }),
     },
     errors: BY_ID_ERRORS,
     effect: 'delete',
     paged: false,
     deletes: { kind: 'media', from: { param: 'image_id' } },
-    provenance: { source: 'live-docs' },
+    provenance: documented('deleteImage'),
   },
   getGenerationStatus: {
     params: pathParams('generation_id'),
@@ -357,13 +382,13 @@ const table = {
     success: {
       status: 200,
       description: 'A list of statuses of the images.',
-      schema: envelope('ImageStatusListEnvelope', z.array(ImageStatus)),
+      schema: envelope('ImageStatusListEnvelope', z.array(ImageStatus), documented('generationStatus')),
       examples: one('docs example', docs.generationStatusResponse),
     },
     errors: BY_ID_ERRORS,
     effect: 'read',
     paged: false,
-    provenance: { source: 'live-docs' },
+    provenance: documented('generationStatus'),
   },
   getImageStatus: {
     params: pathParams('generation_id', 'image_id'),
@@ -377,59 +402,71 @@ const table = {
     success: {
       status: 200,
       description: 'The status of the image.',
-      schema: envelope('ImageStatusEnvelope', ImageStatus),
+      schema: envelope('ImageStatusEnvelope', ImageStatus, documented('imageStatus')),
       examples: one('docs example', docs.imageStatusResponse),
     },
     errors: BY_ID_ERRORS,
     effect: 'read',
     paged: false,
-    provenance: { source: 'live-docs' },
+    provenance: documented('imageStatus'),
   },
   listModels: catalogue(
     'models',
     '/pub/v1/models',
     'models',
-    { query: query(CatalogueQuery), schema: envelope('ModelPage', z.array(Model), { paginated: true }) },
-    assumedList([
-      { name: 'JuggernautXL', base_model: 'sdxl' },
-      { name: 'Flux', base_model: 'flux' },
-    ]),
+    { query: query(CatalogueQuery), schema: cataloguePage('ModelPage', Model, 'model') },
+    {
+      docs: assumedList([{ name: 'JuggernautXL', base_model: 'sdxl' }]),
+      flux: assumedList([{ name: 'Flux', base_model: 'flux' }], 'Flux (shape assumed)', '2024-11-08'),
+    },
   ),
   listStyles: catalogue(
     'styles',
     '/pub/v1/styles',
     'styles',
-    { query: query(CatalogueQuery), schema: envelope('StylePage', z.array(Style), { paginated: true }) },
-    assumedList([
-      { name: 'Bokeh', base_model: 'sdxl' },
-      { name: 'Black & White', base_model: 'flux' },
-    ]),
+    { query: query(CatalogueQuery), schema: cataloguePage('StylePage', Style, 'style') },
+    {
+      docs: assumedList([{ name: 'Bokeh', base_model: 'sdxl' }]),
+      flux: assumedList([{ name: 'Black & White', base_model: 'flux' }], 'Flux (shape assumed)', '2024-11-08'),
+    },
   ),
   listControlnets: catalogue(
     'controlnets',
     '/pub/v1/controlnets',
     'control nets',
-    { query: query(ControlnetQuery), schema: envelope('ControlnetPage', z.array(Controlnet), { paginated: true }) },
-    { summary: 'docs example (?type=flux)', value: docs.listFluxControlnetsResponse },
-    { source: 'live-docs', note: 'the Flux control net example' },
+    {
+      query: query(ControlnetQuery),
+      schema: pagedEnvelope(
+        'ControlnetPage',
+        z.array(Controlnet),
+        documented('generate', 'the control net listing example'),
+        assumption('the control net listing answers a pagination object beside data (the docs example shows data only)'),
+      ),
+    },
+    {
+      docs: { summary: 'docs example (?type=flux)', value: docs.listFluxControlnetsResponse, since: '2024-12-04' },
+      assumed: assumedList([{ name: 'Canny', base_model: 'sdxl' }]),
+    },
+    documented('generate', 'the control net listing example'),
   ),
   listLoras: catalogue(
     'loras',
     '/pub/v1/loras',
     'LoRAs',
-    { query: query(CatalogueQuery), schema: envelope('LoraPage', z.array(Lora), { paginated: true }) },
-    assumedList([
-      { name: 'lora_name', base_model: 'sdxl' },
-      { name: 'film_grain', base_model: 'sd 1.5' },
-    ]),
+    { query: query(CatalogueQuery), schema: cataloguePage('LoraPage', Lora, 'LoRA') },
+    {
+      docs: assumedList([
+        { name: 'lora_name', base_model: 'sdxl' },
+        { name: 'film_grain', base_model: 'sd 1.5' },
+      ]),
+    },
   ),
   listVoices: catalogue(
     'voices',
     '/pub/v1/voices',
-    'narrator voices',
-    { query: query(VoicesQuery), schema: envelope('VoicePage', z.array(Voice), { paginated: true }) },
-    assumedList([{ name: 'Rachel' }, { name: 'Adam' }]),
-    { source: 'live-docs', note: 'path referenced by the narrator docs; item shape assumed' },
+    'voices',
+    { query: query(VoicesQuery), schema: cataloguePage('VoicePage', Voice, 'voice') },
+    { docs: assumedList([{ name: 'Rachel' }, { name: 'Adam' }]) },
   ),
   createCharacter: {
     body: CreateCharacterRequest,
@@ -442,14 +479,14 @@ const table = {
     success: {
       status: 201,
       description: 'Successful response for created character.',
-      schema: envelope('CharacterEnvelope', Character),
+      schema: envelope('CharacterEnvelope', Character, documented('createCharacter')),
       examples: one('docs example', docs.createCharacterResponse),
     },
     errors: WRITE_ERRORS,
     effect: 'create',
     paged: false,
     creates: { kind: 'character', idAt: ['id'] },
-    provenance: { source: 'live-docs' },
+    provenance: documented('createCharacter'),
   },
   listCharacters: {
     query: query(ListCharactersQuery),
@@ -461,17 +498,19 @@ const table = {
     success: {
       status: 200,
       description: 'The characters.',
-      schema: envelope('CharacterPage', z.array(Character), { paginated: true }),
-      examples: one('shape assumed from create', {
-        data: [{ ...docs.createCharacterResponse.data, system_character: false }],
-        err: {},
-        pagination: { page: 1, page_size: 10, total: 1 },
-      }),
+      // The list response is not visible: its items reuse create's shape by our choice.
+      schema: pagedEnvelope(
+        'CharacterPage',
+        z.array(Character),
+        assumption('the character listing answers a list of characters shaped like create\u2019s answer in data'),
+        listedPagination('character'),
+      ),
+      examples: { docs: assumedList([{ ...docs.createCharacterResponse.data, system_character: false }], 'shape assumed from create') },
     },
     errors: QUERY_ERRORS,
     effect: 'read',
     paged: true,
-    provenance: { source: 'live-docs', note: 'response not visible in the docs' },
+    provenance: documented('listCharacters', 'response not visible in the docs'),
   },
   uploadAsset: {
     body: UploadAssetRequest,
@@ -484,14 +523,14 @@ const table = {
     success: {
       status: 201,
       description: 'The asset and the upload URL.',
-      schema: envelope('UploadSlotV1Envelope', UploadSlotV1),
+      schema: envelope('UploadSlotV1Envelope', UploadSlotV1, documented('uploadAsset')),
       examples: one('docs example', docs.uploadAssetResponse),
     },
     errors: WRITE_ERRORS,
     effect: 'create',
     paged: false,
     creates: { kind: 'asset', idAt: ['asset', 'id'] },
-    provenance: { source: 'live-docs' },
+    provenance: documented('uploadAsset'),
   },
   archiveAssets: {
     body: ArchiveAssetsRequest,
@@ -504,14 +543,14 @@ const table = {
     success: {
       status: 200,
       description: 'A list of deleted assets.',
-      schema: envelope('ArchivedAssetsEnvelope', z.array(AssetV1)),
+      schema: envelope('ArchivedAssetsEnvelope', z.array(AssetV1), documented('archiveAsset')),
       examples: one('docs example (with its filled err)', docs.archiveAssetsResponse),
     },
     errors: WRITE_ERRORS,
     effect: 'delete',
     paged: false,
     deletes: { kind: 'asset', from: { bodyList: 'ids' } },
-    provenance: { source: 'live-docs' },
+    provenance: documented('archiveAsset'),
   },
   uploadAssetV2: {
     query: query(UploadAssetV2Query),
@@ -526,14 +565,14 @@ const table = {
     success: {
       status: 201,
       description: 'The asset and the upload URL.',
-      schema: envelope('UploadSlotV2Envelope', UploadSlotV2),
+      schema: envelope('UploadSlotV2Envelope', UploadSlotV2, documented('uploadAssetV2')),
       examples: one('docs example', docs.uploadAssetV2Response),
     },
     errors: WRITE_ERRORS,
     effect: 'create',
     paged: false,
     creates: { kind: 'asset', idAt: ['id'] },
-    provenance: { source: 'live-docs' },
+    provenance: documented('uploadAssetV2'),
   },
   getAssetV2: {
     params: pathParams('asset_id'),
@@ -546,7 +585,7 @@ const table = {
     success: {
       status: 200,
       description: 'The asset.',
-      schema: envelope('AssetV2Envelope', AssetV2),
+      schema: envelope('AssetV2Envelope', AssetV2, assumption('get asset v2 answers the asset object in data (the page gives a description only)')),
       examples: one('shape assumed', {
         data: { id: 'ast_01', type: 'video', status: 'active', size: { height: 1280, width: 768 }, url: 'https://s3-asset-url', duration: 5, frames: 150 },
         err: {},
@@ -555,7 +594,7 @@ const table = {
     errors: BY_ID_ERRORS,
     effect: 'read',
     paged: false,
-    provenance: { source: 'live-docs', note: 'description only; field names assumed' },
+    provenance: documented('getAssetV2', 'description only; field names assumed'),
   },
   listAssetsV2: {
     query: query(ListAssetsV2Query),
@@ -567,17 +606,15 @@ const table = {
     success: {
       status: 200,
       description: 'The assets.',
-      schema: envelope('AssetV2Page', z.array(AssetV2), { paginated: true }),
-      examples: one('shape assumed', {
-        data: [{ id: 'ast_01', type: 'image', status: 'active', size: { height: 512, width: 512 }, url: 'https://s3-asset-url' }],
-        err: {},
-        pagination: { page: 1, page_size: 10, total: 1 },
-      }),
+      schema: pagedEnvelope('AssetV2Page', z.array(AssetV2), listedData('v2 asset'), listedPagination('v2 asset')),
+      examples: {
+        docs: assumedList([{ id: 'ast_01', type: 'image', status: 'active', size: { height: 512, width: 512 }, url: 'https://s3-asset-url' }]),
+      },
     },
     errors: QUERY_ERRORS,
     effect: 'read',
     paged: true,
-    provenance: { source: 'live-docs', note: 'description only; pagination parameters assumed' },
+    provenance: documented('listAssetsV2', 'description only; pagination parameters assumed'),
   },
 } satisfies Record<string, OperationEntry>;
 

@@ -2,7 +2,8 @@
 // interval has a floor (a poll loop must not hammer the API); a status the contract does not list
 // is waited out for a bounded time, then reported as UnknownStatusError rather than polled until
 // the deadline.
-import type { PollOptions } from '../polling.js';
+import type { OperationId } from '../generated/operations.js';
+import type { PollOptions } from '../types.js';
 import type { Kit } from './kit.js';
 
 /** An item whose status the contract does not list. */
@@ -16,7 +17,7 @@ export interface Poll<T> {
   what: string;
   /** Removes the key from a text bound for a message (ids and statuses come from the service). */
   redact(text: string): string;
-  operationId: string;
+  operationId: OperationId;
   /** One poll; must honour the signal. */
   fetch(signal: AbortSignal): Promise<T>;
   isDone(value: T): boolean;
@@ -48,13 +49,14 @@ export async function poll<T>(kit: Kit, spec: Poll<T>, options: PollOptions = {}
   const onAbort = () => controller.abort();
   outer?.addEventListener('abort', onAbort, { once: true });
   let last: T | undefined;
-  let polled = false;
+  /** Polls started (the one the deadline cut short included). */
+  let polls = 0;
   /** Since when the same item has shown the same unknown status. */
   let unknownSince: { id: string; status: string; at: number } | undefined;
   try {
     for (;;) {
+      polls++;
       last = await spec.fetch(controller.signal);
-      polled = true;
       spec.onEach?.(last);
       if (spec.isDone(last)) return last;
       const unknown = spec.unknown?.(last);
@@ -74,8 +76,13 @@ export async function poll<T>(kit: Kit, spec: Poll<T>, options: PollOptions = {}
     }
   } catch (error) {
     if (timedOut) {
-      const progress = polled && spec.describe ? ` (${spec.describe(last as T)})` : '';
-      throw new kit.TimeoutError(`${spec.what} did not finish within ${timeoutMs} ms${progress}.`, spec.operationId, timeoutMs);
+      const progress = last !== undefined && spec.describe ? `${spec.describe(last)}, ` : '';
+      throw new kit.TimeoutError(
+        `${spec.what} did not finish within ${timeoutMs} ms (${progress}${polls} ${polls === 1 ? 'poll' : 'polls'}).`,
+        spec.operationId,
+        timeoutMs,
+        polls,
+      );
     }
     if (error === kit.ABORTED || error instanceof AbortError) throw aborted();
     throw error;

@@ -1,7 +1,7 @@
 // Waiting for a generation: getGeneration (through the client's own method, so every poll is a
-// call like any other) until every media item is `success` or `failed`.
-import type { GenerationOutcome, GenerationProgress, WaitForGenerationOptions } from '../polling.js';
-import type { Generation, RequestOptions } from '../types.js';
+// call like any other) until every media item is `success`, `failed` or `censored`. Progress is
+// reported after the first poll and then only when a media item's status changes.
+import type { Generation, GenerationOutcome, GenerationProgress, RequestOptions, WaitForGenerationOptions } from '../types.js';
 import type { Kit } from './kit.js';
 import { poll, type UnknownStatus } from './poll.js';
 
@@ -38,24 +38,35 @@ export interface WaitDeps {
   redact(text: string): string;
 }
 
+/** What a progress report is about: each media item's id and status, in order. */
+const statesOf = (generation: Generation) => JSON.stringify(mediaOf(generation).map((item) => [item.id, item.status]));
+
 export function waitForGeneration(
   kit: Kit,
   { get, redact }: WaitDeps,
   generationId: string,
   waitOptions: WaitForGenerationOptions = {},
 ): Promise<GenerationOutcome> {
+  const { onProgress } = waitOptions;
+  let reported: string | undefined;
   return poll(
     kit,
     {
       what: redact(`generation ${generationId}`),
       redact,
-      operationId: 'getGeneration',
+      operationId: kit.operations.getGeneration.id,
       fetch: (signal) => get(generationId, { signal }),
       isDone: (generation) => {
         const progress = progressOf(kit, generation);
         return progress.total > 0 && progress.done === progress.total;
       },
-      onEach: (generation) => waitOptions.onProgress?.(progressOf(kit, generation)),
+      onEach: (generation) => {
+        if (!onProgress) return;
+        const states = statesOf(generation);
+        if (states === reported) return;
+        reported = states;
+        onProgress(progressOf(kit, generation));
+      },
       describe: (generation) => {
         const progress = progressOf(kit, generation);
         return `${progress.done} of ${progress.total} media finished`;

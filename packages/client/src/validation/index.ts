@@ -1,7 +1,7 @@
 // @mediagen/client/validation: request checks built on the schema package (zod). Kept out of the
 // core entry so a client that does not validate stays small:
 //   createClient({ apiKey, validator: schemaValidator() })
-import { checkGenerationRequest, checkRequestBody, type GenerationContext, GenerationRequest, type Issue, operationById, validate } from '@mediagen/schema';
+import { checkGenerationRequest, checkRequestBody, type GenerationContext, type Issue, operationById, validate } from '@mediagen/schema';
 import type { OperationId, RequestParts, RequestValidator, ValidationOutcome } from '../types.js';
 
 export interface SchemaValidatorOptions {
@@ -24,7 +24,7 @@ export function schemaValidator(options: SchemaValidatorOptions = {}): RequestVa
       if (op.query) errors.push(...validate(op.query, request.query ?? {}).errors);
       if (op.body) {
         // A generation request (generate, estimate) gets every generation rule, not just its schema.
-        if (op.body === GenerationRequest) {
+        if (op.generationBody) {
           const result = checkGenerationRequest(request.body, options.context);
           errors.push(...result.errors);
           warnings.push(...result.warnings);

@@ -1,6 +1,6 @@
 // Configuration mistakes are reported before any request, clearly.
-import { createClient, createRawClient, MediaGenConfigError } from '@mediagen/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_VARIABLE, BASE_URL_VARIABLE, createClient, createRawClient, MediaGenConfigError, type paths } from '@mediagen/client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
 import { envelope, startServer, type TestServer } from '../support/server.js';
 
@@ -9,6 +9,12 @@ beforeAll(async () => {
   server = await startServer();
 });
 afterAll(() => server.close());
+// The environment of whoever runs the tests must not decide them.
+beforeEach(() => {
+  vi.stubEnv(API_KEY_VARIABLE, '');
+  vi.stubEnv(BASE_URL_VARIABLE, '');
+});
+afterEach(() => vi.unstubAllEnvs());
 
 describe('configuration', () => {
   it.each([
@@ -20,6 +26,7 @@ describe('configuration', () => {
     const before = server.requests.length;
     expect(() => createClient({ baseUrl: server.url, ...options } as never)).toThrow(MediaGenConfigError);
     expect(() => createClient({ baseUrl: server.url, ...options } as never)).toThrow(/^apiKey is required: pass createClient\(\{ apiKey \}\)/);
+    expect(() => createClient({ baseUrl: server.url, ...options } as never)).toThrow(/or set MEDIAGEN_API_KEY\.$/);
     expect(server.requests.length).toBe(before);
   });
 
@@ -76,5 +83,37 @@ describe('configuration', () => {
     });
     await expect(client.resources.voices()).resolves.toEqual([{ name: 'Rachel' }]);
     expect(calls).toBe(1);
+  });
+
+  it('MEDIAGEN_API_KEY and MEDIAGEN_BASE_URL are the defaults when the options leave them out', async () => {
+    server.on('GET', '/pub/v1/voices', { json: { data: [{ name: 'Env' }], err: {} } });
+    vi.stubEnv(API_KEY_VARIABLE, 'sk_from_env_0123456789');
+    vi.stubEnv(BASE_URL_VARIABLE, server.url);
+    await expect(createClient().resources.voices()).resolves.toEqual([{ name: 'Env' }]);
+    expect(server.requests.at(-1)!.headers['x-api-key']).toBe('sk_from_env_0123456789');
+    const raw = createRawClient<paths>();
+    await raw.GET('/pub/v1/voices');
+    expect(server.requests.at(-1)!.headers['x-api-key']).toBe('sk_from_env_0123456789');
+    // The options win over the environment.
+    await createClient({ apiKey: API_KEY, baseUrl: server.url }).resources.voices();
+    expect(server.requests.at(-1)!.headers['x-api-key']).toBe(API_KEY);
+    vi.stubEnv(BASE_URL_VARIABLE, 'not a url');
+    expect(() => createClient()).toThrow(/^baseUrl "not a url" is not an absolute URL/);
+  });
+
+  it('where there is no process.env (a browser), the key must be passed', () => {
+    vi.stubEnv(API_KEY_VARIABLE, 'sk_from_env_0123456789');
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'process')!;
+    Object.defineProperty(globalThis, 'process', { value: undefined, configurable: true, writable: true });
+    let error: unknown;
+    try {
+      createClient();
+    } catch (e) {
+      error = e;
+    } finally {
+      Object.defineProperty(globalThis, 'process', saved);
+    }
+    expect(error).toBeInstanceOf(MediaGenConfigError);
+    expect(createClient().raw).toBeDefined();
   });
 });

@@ -2,6 +2,7 @@
 // TypeError or unbounded memory: an empty body or `data: null` on a 2xx is ResponseParseError (also
 // in the middle of a wait), a body above `maxResponseBytes` is ResponseTooLargeError whether or not
 // it announces its length.
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createRawClient, type paths, ResponseParseError, ResponseTooLargeError } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
@@ -73,5 +74,25 @@ describe('response size cap', () => {
     const before = server.hits('GET', '/pub/v1/generations/gen_ok');
     await expect(small.generations.get('gen_ok')).rejects.toBeInstanceOf(ResponseTooLargeError);
     expect(server.hits('GET', '/pub/v1/generations/gen_ok')).toBe(before + 1);
+  });
+
+  it('a compressed body is counted in decoded bytes, whatever its Content-Length says', async () => {
+    // 8 MiB of JSON padding, some kB on the wire: the announced length is far below the cap.
+    const inflated = Buffer.from(JSON.stringify(envelope({ generation_id: 'gen_z', created_at: 1, media: [], pad: ' '.repeat(8 << 20) })));
+    const codings = { gzip: gzipSync(inflated), br: brotliCompressSync(inflated) };
+    for (const [coding, body] of Object.entries(codings)) {
+      expect(body.byteLength).toBeLessThan(64 * 1024);
+      server.on('GET', `/pub/v1/generations/gen_${coding}`, { text: body, headers: { 'content-encoding': coding, 'content-length': String(body.byteLength) } });
+      server.on('GET', `/pub/v1/generations/gen_${coding}_chunked`, { chunks: [body], headers: { 'content-encoding': coding } });
+    }
+    const { client } = makeClient(server, { maxResponseBytes: 1 << 20, maxRetries: 0 });
+    for (const id of ['gen_gzip', 'gen_br', 'gen_gzip_chunked', 'gen_br_chunked']) {
+      const error = (await client.generations.get(id).catch((e: unknown) => e)) as ResponseTooLargeError;
+      expect(error, id).toBeInstanceOf(ResponseTooLargeError);
+      expect(error.message).toBe(`the response to GET /pub/v1/generations/${id} is larger than 1 MiB (maxResponseBytes); the rest was not read.`);
+    }
+    // Under the cap, a compressed body reads as usual.
+    const roomy = makeClient(server, { maxResponseBytes: 16 << 20 }).client;
+    await expect(roomy.generations.get('gen_gzip')).resolves.toMatchObject({ generation_id: 'gen_z' });
   });
 });

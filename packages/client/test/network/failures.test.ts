@@ -56,7 +56,8 @@ describe('network failures', () => {
     const { error, ms } = await failure(client.generations.get('gen_stall'));
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(300);
-    expect((error as TimeoutError).message).toBe('getGeneration got no complete response within 300 ms.');
+    expect((error as TimeoutError).message).toBe('getGeneration got no complete response within 300 ms (1 attempt made).');
+    expect((error as TimeoutError).attempts).toBe(1);
     // Timers count from the event loop's cached time, which a busy machine leaves tens of ms behind.
     expect(ms).toBeGreaterThanOrEqual(200);
     expect(ms).toBeLessThan(2500);

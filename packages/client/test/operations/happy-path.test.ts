@@ -1,11 +1,11 @@
 // Every operation's happy path against a real server answering the contract's own examples: the
 // right method, path, query, body and X-API-KEY go out, and the envelope's data comes back.
-import { type MediaGenClient, OPERATIONS, type OperationId } from '@mediagen/client';
+import { type Generation, type MediaGenClient, OPERATIONS, type OperationId, type Voice } from '@mediagen/client';
 import { schemaValidator } from '@mediagen/client/validation';
 import { operationList } from '@mediagen/schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
-import { startServer, type TestServer } from '../support/server.js';
+import { envelope, startServer, type TestServer } from '../support/server.js';
 
 const byId = Object.fromEntries(operationList.map((op) => [op.operationId, op]));
 const exampleBody = (operationId: string) => Object.values(byId[operationId]!.requestExamples ?? {})[0]!.value;
@@ -91,10 +91,33 @@ describe('request()', () => {
       headers: { 'x-request-id': 'req_v' },
     });
     const { client } = makeClient(server);
-    const result = await client.request<{ name: string }[]>('listVoices', { query: { page: 1 } });
+    const result = await client.request('listVoices', { query: { page: 1 } });
+    expectTypeOf(result.data).toEqualTypeOf<Voice[]>();
     expect(result.data).toEqual([{ name: 'Rachel' }]);
     expect(result.pagination).toEqual({ page: 1, page_size: 10, total: 1 });
     expect(result.response.headers.get('x-request-id')).toBe('req_v');
+  });
+
+  it('withResponse() gives the data with the Response of the same request; awaiting the call gives the data', async () => {
+    server.on('GET', '/pub/v1/generations/gen_wr', {
+      json: envelope({ generation_id: 'gen_wr', created_at: 1, media: [] }),
+      headers: { 'x-request-id': 'req_wr' },
+    });
+    server.on('GET', '/pub/v1/generations/gen_wr_404', { status: 404, json: { err: { code: 'not_found', message: 'no' } } });
+    server.on('GET', '/pub/v1/characters', { json: { data: [], err: {}, pagination: { page: 1, page_size: 10, total: 0 } } });
+    const { client } = makeClient(server);
+    const before = server.hits('GET', '/pub/v1/generations/gen_wr');
+    const { data, response, pagination } = await client.generations.get('gen_wr').withResponse();
+    expectTypeOf(data).toEqualTypeOf<Generation>();
+    expect(data.generation_id).toBe('gen_wr');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('req_wr');
+    expect(pagination).toBeUndefined();
+    expect(server.hits('GET', '/pub/v1/generations/gen_wr')).toBe(before + 1);
+    await expect(client.generations.get('gen_wr')).resolves.toMatchObject({ generation_id: 'gen_wr' });
+    expect((await client.characters.list().withResponse()).pagination).toEqual({ page: 1, page_size: 10, total: 0 });
+    // A failure rejects withResponse() alone (vitest fails the run on an unhandled rejection of the data).
+    await expect(client.generations.get('gen_wr_404').withResponse()).rejects.toMatchObject({ name: 'NotFoundError' });
   });
 
   it('raw is the typed openapi-fetch client with the key and base URL', async () => {

@@ -1,5 +1,5 @@
 // Async iteration over paged listings walks `page` until page · page_size ≥ total or an empty page.
-import { pages } from '@mediagen/client';
+import { DEFAULT_MAX_PAGES, MediaGenConfigError, PageLimitError, pages, paginate } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClient } from '../support/client.js';
 import { type Recorded, startServer, type TestServer } from '../support/server.js';
@@ -86,5 +86,68 @@ describe('pagination', () => {
     expect(Object.keys(first)).toEqual(['0', '1']);
     expect(JSON.stringify(first)).not.toContain('pagination');
     expect(first.pagination).toEqual({ page: 1, page_size: 2, total: 3 });
+  });
+});
+
+describe('the page budget', () => {
+  /** A service claiming a billion styles, one a page, whatever page is asked. */
+  const endless = (request: Recorded) => ({
+    json: { data: [{ name: `s${request.query.get('page')}`, base_model: 'sdxl' }], err: {}, pagination: { page: 1, page_size: 1, total: 1e9 } },
+  });
+
+  it('a walk stops with PageLimitError after maxPages requests (per call, then per client)', async () => {
+    server.on('GET', '/pub/v1/styles', endless);
+    const { client } = makeClient(server);
+    const before = server.hits('GET', '/pub/v1/styles');
+    const names: string[] = [];
+    const error = await (async () => {
+      for await (const style of client.paginate(client.resources.styles, {}, { maxPages: 3 })) names.push(style.name);
+    })().catch((e: unknown) => e as PageLimitError);
+    expect(error).toBeInstanceOf(PageLimitError);
+    expect(error!.maxPages).toBe(3);
+    expect(error!.message).toBe('stopped paging after 3 pages (maxPages); the service claims 1000000000 items, 1 a page. Narrow the query or raise maxPages.');
+    expect(names).toEqual(['s1', 's2', 's3']);
+    expect(server.hits('GET', '/pub/v1/styles') - before).toBe(3);
+    // The client's own budget applies to its walks, and the page option never reaches the server.
+    const budgeted = makeClient(server, { maxPages: 2 }).client;
+    const from = server.hits('GET', '/pub/v1/styles');
+    await expect(
+      (async () => {
+        for await (const _ of budgeted.paginate(budgeted.resources.styles));
+      })(),
+    ).rejects.toMatchObject({ name: 'PageLimitError', maxPages: 2 });
+    expect(server.hits('GET', '/pub/v1/styles') - from).toBe(2);
+    expect(server.requestsTo('GET', '/pub/v1/styles').every((r) => !r.query.has('maxPages'))).toBe(true);
+  });
+
+  it(`the default budget is ${DEFAULT_MAX_PAGES} pages, also for the standalone paginate`, async () => {
+    server.on('GET', '/pub/v1/styles', endless);
+    const { client } = makeClient(server);
+    const from = server.hits('GET', '/pub/v1/styles');
+    let items = 0;
+    const error = await (async () => {
+      for await (const _ of paginate(client.resources.styles)) items++;
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PageLimitError);
+    expect(items).toBe(DEFAULT_MAX_PAGES);
+    expect(server.hits('GET', '/pub/v1/styles') - from).toBe(DEFAULT_MAX_PAGES);
+  });
+
+  it('a walk that ends within the budget ends quietly; a budget below 1 is a config error', async () => {
+    server.on(
+      'GET',
+      '/pub/v1/loras',
+      pagedRoute(4, (i) => ({ name: `l${i}`, base_model: 'sdxl' })),
+    );
+    const { client } = makeClient(server);
+    const names: string[] = [];
+    for await (const lora of client.paginate(client.resources.loras, { page_size: 2 }, { maxPages: 2 })) names.push(lora.name);
+    expect(names).toEqual(['l0', 'l1', 'l2', 'l3']);
+    await expect(
+      (async () => {
+        for await (const _ of client.paginate(client.resources.loras, {}, { maxPages: 0 }));
+      })(),
+    ).rejects.toThrow(/maxPages must be a number ≥ 1, got 0/);
+    expect(() => makeClient(server, { maxPages: Number.NaN })).toThrow(MediaGenConfigError);
   });
 });

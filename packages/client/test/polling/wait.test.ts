@@ -54,13 +54,35 @@ describe('waitForGeneration', () => {
     expect(outcome.succeeded.map((m) => m.id)).toEqual(['gen_w2_m0']);
   });
 
+  it('reports progress after the first poll and then only when a status changes', async () => {
+    server.on('GET', '/pub/v1/generations/gen_wp', [
+      { json: envelope(generation('gen_wp', ['initiated', 'initiated'])) },
+      { json: envelope(generation('gen_wp', ['initiated', 'initiated'])) },
+      { json: envelope(generation('gen_wp', ['pending', 'initiated'])) },
+      { json: envelope(generation('gen_wp', ['pending', 'initiated'])) },
+      { json: envelope(generation('gen_wp', ['success', 'pending'])) },
+      { json: envelope(generation('gen_wp', ['success', 'pending'])) },
+      { json: envelope(generation('gen_wp', ['success', 'failed'])) },
+    ]);
+    const { client } = makeClient(server);
+    const progress: string[] = [];
+    await client.waitForGeneration('gen_wp', {
+      intervalMs: 0,
+      onProgress: (p) => progress.push(`${p.done}/${p.total} ${p.generation.media.map((m) => m.status).join(',')}`),
+    });
+    expect(server.hits('GET', '/pub/v1/generations/gen_wp')).toBe(7);
+    expect(progress).toEqual(['0/2 initiated,initiated', '0/2 pending,initiated', '1/2 success,pending', '2/2 success,failed']);
+  });
+
   it('throws TimeoutError at the deadline, saying how far it got', async () => {
     server.on('GET', '/pub/v1/generations/gen_w3', { json: envelope(generation('gen_w3', ['success', 'pending'])) });
     const { client } = makeClient(server);
     const started = Date.now();
     const error = (await client.waitForGeneration('gen_w3', { intervalMs: 30, timeoutMs: 250 }).catch((e: unknown) => e)) as TimeoutError;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe('generation gen_w3 did not finish within 250 ms (1 of 2 media finished).');
+    const polls = server.hits('GET', '/pub/v1/generations/gen_w3');
+    expect(error.attempts).toBe(polls);
+    expect(error.message).toBe(`generation gen_w3 did not finish within 250 ms (1 of 2 media finished, ${polls} ${polls === 1 ? 'poll' : 'polls'}).`);
     expect(Date.now() - started).toBeLessThan(2500);
   });
 

@@ -51,6 +51,14 @@ const scenarios: Record<string, [Scenario, object?]> = {
     (c) => (server.on('GET', `/pub/v1/generations/${API_KEY}`, { chunks: ['x'.repeat(100)] }), c.generations.get(API_KEY)),
     { maxResponseBytes: 10 },
   ],
+  PageLimitError: [
+    async (c) => {
+      server.on('GET', '/pub/v1/loras', (request) => ({
+        json: { data: [{ name: String(request.headers['x-api-key']) }], err: {}, pagination: { page: 1, page_size: 1, total: 1e9 } },
+      }));
+      for await (const _ of c.paginate(c.resources.loras, {}, { maxPages: 2 }));
+    },
+  ],
   RedirectError: [
     (c) => (
       server.on('GET', `/pub/v1/generations/${API_KEY}`, { status: 307, headers: { location: `http://localhost:1/${API_KEY}?k=${API_KEY}` } }),

@@ -20,10 +20,10 @@ export type Reply =
       headers?: Record<string, string>;
       /** Sent as JSON. */
       json?: unknown;
-      /** Sent as is (e.g. malformed JSON). */
-      text?: string;
+      /** Sent as is (e.g. malformed JSON, or compressed bytes). */
+      text?: string | Uint8Array;
       /** Sent piece by piece, without a Content-Length (chunked). */
-      chunks?: string[];
+      chunks?: (string | Uint8Array)[];
       /** Wait this long before answering. */
       delayMs?: number;
     }
@@ -60,7 +60,7 @@ export async function startServer(): Promise<TestServer> {
   const send = (res: ServerResponse, reply: Exclude<Reply, string>) => {
     const status = reply.status ?? 200;
     const headers: Record<string, string> = { ...reply.headers };
-    let payload = '';
+    let payload: string | Uint8Array = '';
     if (reply.text !== undefined) payload = reply.text;
     else if (reply.json !== undefined) {
       payload = JSON.stringify(reply.json);

@@ -112,7 +112,7 @@ describe('local validation', () => {
     expect(server.requests.length).toBe(before);
   });
 
-  it('a server 422 is a ValidationError that is not local', async () => {
+  it('a server 422 is a ValidationError that is not local, with the issues its message lists', async () => {
     server.on('POST', '/pub/v1/characters', { status: 422, json: { err: { code: 'validation_error', message: 'name: already taken' } } });
     const { client } = makeClient(server);
     const error = (await client.characters
@@ -120,7 +120,32 @@ describe('local validation', () => {
       .catch((e: unknown) => e)) as ValidationError;
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.local).toBe(false);
-    expect(error.issues).toEqual([]);
+    expect(error.issues).toEqual([{ path: ['name'], message: 'already taken', code: 'validation_error' }]);
     expect(error.serverMessage).toBe('name: already taken');
+  });
+
+  it('a server 422 in the toolkit form gives path-precise issues; one without paths gives none', async () => {
+    const message = '[0].steps: must be ≤ 3020; [0].prompt["my key"]: required; (root): expected an array; a; b';
+    server.on('POST', '/pub/v1/generations/estimate', [
+      { status: 422, json: { err: { code: 'validation_error', message } } },
+      { status: 422, json: { err: { code: 'validation_error', message: 'Request validation failed: see the docs' } } },
+      { status: 422, json: { err: { code: 'validation_error', message: '.steps: not a path' } } },
+    ]);
+    const { client } = makeClient(server, { validate: false, maxRetries: 0 });
+    const estimate = () =>
+      client.generations.estimate({ model: 'JuggernautXL', prompt: 'p' }).then(
+        () => undefined as never,
+        (e: unknown) => e as ValidationError,
+      );
+    const listed = await estimate();
+    expect(listed).toBeInstanceOf(ValidationError);
+    expect(listed.issues).toEqual([
+      { path: [0, 'steps'], message: 'must be ≤ 3020', code: 'validation_error' },
+      { path: [0, 'prompt', 'my key'], message: 'required', code: 'validation_error' },
+      { path: [], message: 'expected an array; a; b', code: 'validation_error' },
+    ]);
+    expect(listed.issues.map(formatIssue).join('; ')).toBe(message);
+    expect((await estimate()).issues).toEqual([]);
+    expect((await estimate()).issues).toEqual([]);
   });
 });

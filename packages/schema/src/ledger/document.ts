@@ -33,8 +33,25 @@ function lossless(down: (value: unknown) => unknown, up: (value: unknown) => unk
   };
 }
 
+/**
+ * The date an Example Object shows the API from (`x-since`, a ledger date): an example that names a
+ * kind, field or value of a later date (a Flux model, a Flux control net) though every older schema
+ * would accept it. Documents of older versions leave it out; it is the one way examples are dated.
+ */
+export const EXAMPLE_SINCE = 'x-since';
+
+/** Whether an Example Object may appear in the document of `version` (`x-since` on or before it). */
+function shownAt(example: JsonObject, version: VersionKey, ledger: readonly VersionChange[]): boolean {
+  const since = example[EXAMPLE_SINCE];
+  if (since === undefined) return true;
+  if (typeof since !== 'string' || !ledger.some((change) => change.date === since)) {
+    throw new Error(`An example's ${EXAMPLE_SINCE} must be the date of a ledger entry, got ${JSON.stringify(since)}.`);
+  }
+  return version !== 'baseline' && since <= version;
+}
+
 /** Rewrites `example` and `examples` of a media type (or parameter) object; drops what cannot be kept. */
-function rewriteExamples(holder: JsonObject, downgrade: Downgrade): void {
+function rewriteExamples(holder: JsonObject, downgrade: Downgrade, shown: (example: JsonObject) => boolean = () => true): void {
   if (hasOwn(holder, 'example')) {
     const result = downgrade(holder.example);
     if (result.keep) holder.example = result.value;
@@ -46,6 +63,10 @@ function rewriteExamples(holder: JsonObject, downgrade: Downgrade): void {
     const example = examples[name];
     // Referenced and external examples are left as they are.
     if (!isObject(example) || !hasOwn(example, 'value')) continue;
+    if (!shown(example)) {
+      delete examples[name];
+      continue;
+    }
     const result = downgrade(example.value);
     if (result.keep) example.value = result.value;
     else delete examples[name];
@@ -58,13 +79,14 @@ function forEachMediaType(holder: unknown, visit: (media: JsonObject) => void): 
   for (const media of Object.values(holder.content)) if (isObject(media)) visit(media);
 }
 
-function downgradeExamples(document: JsonObject, plan: TransformPlan, version: VersionKey): void {
+function downgradeExamples(document: JsonObject, plan: TransformPlan, version: VersionKey, ledger: readonly VersionChange[]): void {
+  const shown = (example: JsonObject) => shownAt(example, version, ledger);
   for (const { operationId, operation } of listOperations(document)) {
     const request = lossless(
       (value) => downgradeRequest(plan, operationId, { body: value }, version).body,
       (value) => upgradeRequest(plan, operationId, { body: value }, version).body,
     );
-    forEachMediaType(operation.requestBody, (media) => rewriteExamples(media, request));
+    forEachMediaType(operation.requestBody, (media) => rewriteExamples(media, request, shown));
 
     if (isObject(operation.responses)) {
       for (const status of Object.keys(operation.responses)) {
@@ -72,7 +94,7 @@ function downgradeExamples(document: JsonObject, plan: TransformPlan, version: V
           (value) => downgradeResponse(plan, operationId, status, value, version, { strict: true }).body,
           (value) => upgradeResponse(plan, operationId, status, value, version).body,
         );
-        forEachMediaType(operation.responses[status], (media) => rewriteExamples(media, response));
+        forEachMediaType(operation.responses[status], (media) => rewriteExamples(media, response, shown));
       }
     }
 
@@ -129,7 +151,7 @@ export function documentsByVersion(newest: object, ledger: readonly VersionChang
   for (let i = 0; i < documents.length; i++) {
     const document = documents[i]!;
     const key = keys[i]!;
-    if (i < ledger.length) downgradeExamples(document, plan, key);
+    if (i < ledger.length) downgradeExamples(document, plan, key, ledger);
     stampInfo(document, key, describeVersion(ledger, i - 1));
     out[key] = document;
   }

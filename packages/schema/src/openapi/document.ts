@@ -4,7 +4,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { ERROR_CODES, ERROR_STATUS_RANGES, ErrorEnvelope, type ErrorStatus, type ErrorStatusRange } from '../common.js';
 import { latestDate } from '../ledger/changes.js';
-import { type OperationSpec, operationList } from '../operations.js';
+import { EXAMPLE_SINCE } from '../ledger/document.js';
+import { type Example, type OperationSpec, operationList } from '../operations.js';
 import { provenanceOf } from '../provenance.js';
 import { provenanceRecords } from '../provenance-records.js';
 import { API_KEY_HEADER, LIVE_BASE_URL } from '../util/facts.js';
@@ -67,6 +68,12 @@ function errorRangeResponse(range: ErrorStatusRange) {
   };
 }
 
+/** The table's examples as Example Objects: a dated one carries its date as `x-since` (the ledger derivation drops it before). */
+const exampleObjects = (examples: Record<string, Example>) =>
+  Object.fromEntries(
+    Object.entries(examples).map(([name, { since, ...example }]) => [name, since === undefined ? example : { ...example, [EXAMPLE_SINCE]: since }]),
+  );
+
 function register(registry: OpenAPIRegistry, op: OperationSpec): void {
   const request: Record<string, unknown> = {};
   if (op.params) request.params = op.params;
@@ -74,13 +81,13 @@ function register(registry: OpenAPIRegistry, op: OperationSpec): void {
   if (op.body) {
     request.body = {
       required: true,
-      content: { 'application/json': { schema: op.body, ...(op.requestExamples ? { examples: op.requestExamples } : {}) } },
+      content: { 'application/json': { schema: op.body, ...(op.requestExamples ? { examples: exampleObjects(op.requestExamples) } : {}) } },
     };
   }
   const responses: Record<string, unknown> = {
     [op.success.status]: {
       description: op.success.description,
-      content: { 'application/json': { schema: op.success.schema, examples: op.success.examples } },
+      content: { 'application/json': { schema: op.success.schema, examples: exampleObjects(op.success.examples) } },
     },
   };
   for (const status of op.errors) responses[status] = errorResponse(status);
@@ -139,11 +146,31 @@ export function buildDocument(): OpenApiDocument {
   });
   const json = JSON.parse(JSON.stringify(doc)) as OpenApiDocument;
   delete json.webhooks;
+  keepProvenanceOnUses(json);
   attachProvenanceToRefs(json);
   attachProvenanceToParameters(json);
   collapseRefWrappers(json);
   if (json.components && Object.keys(json.components.parameters ?? {}).length === 0) delete json.components.parameters;
   return json;
+}
+
+/**
+ * A component used as a field takes the metadata of its first use from zod-to-openapi, provenance
+ * included: `AssetType` would say what one field's basis is, for every field that uses it. The basis is
+ * the use's (each property carries its own), so a component keeps `x-provenance` only where it is
+ * itself what an operation takes or answers (the generation request body).
+ */
+function keepProvenanceOnUses(doc: OpenApiDocument): void {
+  const roots = new Set<string>();
+  for (const item of Object.values(doc.paths)) {
+    for (const operation of Object.values(item) as { requestBody?: unknown; responses?: Record<string, unknown> }[]) {
+      for (const holder of [operation.requestBody, ...Object.values(operation.responses ?? {})]) {
+        const content = (holder as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined)?.content ?? {};
+        for (const media of Object.values(content)) if (typeof media.schema?.$ref === 'string') roots.add(media.schema.$ref.split('/').pop()!);
+      }
+    }
+  }
+  for (const [name, schema] of Object.entries(doc.components.schemas ?? {})) if (!roots.has(name)) delete (schema as Record<string, unknown>)['x-provenance'];
 }
 
 /**

@@ -12,26 +12,33 @@ export const AssetStatus = z.string().openapi('AssetStatus', {
   description: 'Seen: `pending` (after upload), `archive` (after archiving); clients also report `active`, `failed`.',
 });
 
-export const UploadAssetRequest = requestObject('UploadAssetRequest', { size: fromDocs(SizeInput) }, 'The approximate size of the file about to be uploaded.');
+export const UploadAssetRequest = requestObject(
+  'UploadAssetRequest',
+  { size: fromDocs(SizeInput, 'uploadAsset') },
+  'The approximate size of the file about to be uploaded.',
+);
 export type UploadAssetRequest = z.infer<typeof UploadAssetRequest>;
 
 export const AssetFile = responseObject('AssetFile', {
-  size: fromDocs(Dim),
-  url: fromDocs(z.string().openapi({ example: 'https://s3-asset-url' })),
+  size: fromDocs(Dim, 'uploadAsset'),
+  url: fromDocs(z.string().openapi({ example: 'https://s3-asset-url' }), 'uploadAsset'),
 });
 
 export const AssetV1 = responseObject('AssetV1', {
-  id: fromDocs(z.string().openapi({ example: 'ast_xxxxxxxx' })),
-  data: fromDocs(AssetFile),
-  status: fromDocs(AssetStatus, 'examples show pending and archive'),
-  tags: fromDocs(z.array(z.string()).openapi({ example: ['api'] })),
-  type: fromDocs(AssetType),
+  id: fromDocs(z.string().openapi({ example: 'ast_xxxxxxxx' }), 'uploadAsset'),
+  data: fromDocs(AssetFile, 'uploadAsset'),
+  status: fromDocs(AssetStatus, 'uploadAsset', 'examples show pending and archive'),
+  tags: fromDocs(z.array(z.string()).openapi({ example: ['api'] }), 'uploadAsset'),
+  // The v1 examples show `image`; the list image, video, audio is the v2 upload's kinds.
+  type: fromDocs(AssetType, 'uploadAsset', 'the examples show image', {
+    enum: assumption('a v1 asset\u2019s type is one of the v2 upload kinds image, video, audio (the v1 examples show image)'),
+  }),
 });
 export type AssetV1 = z.infer<typeof AssetV1>;
 
 export const UploadSlotV1 = responseObject('UploadSlotV1', {
-  asset: fromDocs(AssetV1),
-  upload_url: fromDocs(z.string().openapi({ example: 'https://s3-presigned-url' })),
+  asset: fromDocs(AssetV1, 'uploadAsset'),
+  upload_url: fromDocs(z.string().openapi({ example: 'https://s3-presigned-url' }), 'uploadAsset'),
 });
 export type UploadSlotV1 = z.infer<typeof UploadSlotV1>;
 
@@ -41,6 +48,7 @@ export const ArchiveAssetsRequest = requestObject('ArchiveAssetsRequest', {
       .array(z.string())
       .min(1)
       .openapi({ example: ['ast_01'] }),
+    'archiveAsset',
     undefined,
     { length: assumption('the service rejects an empty ids list') },
   ),
@@ -48,15 +56,15 @@ export const ArchiveAssetsRequest = requestObject('ArchiveAssetsRequest', {
 export type ArchiveAssetsRequest = z.infer<typeof ArchiveAssetsRequest>;
 
 export const UploadAssetV2Query = {
-  type: fromDocs(AssetType.default('image').openapi({ default: 'image' }), 'image (default), video (mp4, webm) or audio (mp3)'),
+  type: fromDocs(AssetType.default('image').openapi({ default: 'image' }), 'uploadAssetV2', 'image (default), video (mp4, webm) or audio (mp3)'),
 };
 
 export const UploadSlotV2 = responseObject('UploadSlotV2', {
-  id: fromDocs(z.string().openapi({ example: 'ast_xxxxxxxx' })),
-  type: fromDocs(AssetType),
-  size: fromDocs(Dim),
-  url: fromDocs(z.string().openapi({ example: 'https://s3-asset-url' })),
-  upload_url: fromDocs(z.string().openapi({ example: 'https://s3-presigned-url' })),
+  id: fromDocs(z.string().openapi({ example: 'ast_xxxxxxxx' }), 'uploadAssetV2'),
+  type: fromDocs(AssetType, 'uploadAssetV2', 'the kind the upload asked for'),
+  size: fromDocs(Dim, 'uploadAssetV2'),
+  url: fromDocs(z.string().openapi({ example: 'https://s3-asset-url' }), 'uploadAssetV2'),
+  upload_url: fromDocs(z.string().openapi({ example: 'https://s3-presigned-url' }), 'uploadAssetV2'),
 });
 export type UploadSlotV2 = z.infer<typeof UploadSlotV2>;
 

@@ -11,32 +11,40 @@ export const ResourceType = z.enum(RESOURCE_TYPES).openapi('ResourceType', { exa
 /** Values of `type` on the control net listing; `flux` was added on 2024-12-04. */
 export const ControlnetType = z.enum(RESOURCE_TYPES).openapi('ControlnetType', { example: 'flux' });
 
-const typeQuery = <T extends z.ZodType>(schema: T) => ({
-  type: fromInterface(schema.optional(), 'added on 2024-11-08; flux is shown for control nets', {
-    enum: assumption('type takes sd, sdxl or flux (only flux is documented); other values are rejected'),
+/** The `type` filter: the interface's; its values beyond the one the docs show are ours. */
+const typeQuery = <T extends z.ZodType>(schema: T, values: string) => ({
+  type: fromInterface(schema.optional(), 'resourceListings', 'accept a query parameter `type`', 'added on 2024-11-08', {
+    enum: assumption(`type takes ${values}; other values are rejected`),
   }),
   ...PageQuery,
 });
-export const CatalogueQuery = typeQuery(ResourceType);
-export const ControlnetQuery = typeQuery(ControlnetType);
+export const CatalogueQuery = typeQuery(ResourceType, 'sd, sdxl or flux (only flux is documented)');
+// Worded without the values: the list grew on 2024-12-04, and the claim holds at every date.
+export const ControlnetQuery = typeQuery(ControlnetType, 'the values its enum lists (the docs show one)');
 export const VoicesQuery = { ...PageQuery };
 
 const catalogueItem = (name: string, example: string, baseModel: string, documented = false) =>
   responseObject(name, {
-    name: documented ? fromDocs(z.string().openapi({ example })) : assumed(z.string().openapi({ example }), `${name} items carry their name as name`),
+    name: documented
+      ? fromDocs(z.string().openapi({ example }), 'generate')
+      : assumed(z.string().openapi({ example }), `${name} items carry their name as name`),
     base_model: documented
-      ? fromDocs(z.string().openapi({ example: baseModel }), 'the Flux control net example')
-      : assumed(z.string().openapi({ example: baseModel }), `${name} items carry base_model like the Flux control net example`),
+      ? fromDocs(z.string().openapi({ example: baseModel }), 'generate', 'the control net listing example')
+      : assumed(z.string().openapi({ example: baseModel }), `${name} items carry their base model as base_model`),
   });
 
 export const Model = catalogueItem('Model', 'JuggernautXL', 'sdxl');
 export const Style = catalogueItem('Style', 'Bokeh', 'sdxl');
-/** The one listing the docs show: `GET /pub/v1/controlnets?type=flux` answers `{ base_model, name }` items. */
-export const Controlnet = catalogueItem('Controlnet', 'Canny', 'flux', true);
+/**
+ * The one listing the docs show (on the generate page): `GET /pub/v1/controlnets?type=flux` answers
+ * `{ base_model, name }` items. The schema's own example values hold at every API date; the docs'
+ * listing example is dated in the operations table.
+ */
+export const Controlnet = catalogueItem('Controlnet', 'Canny', 'sdxl', true);
 export const Lora = catalogueItem('Lora', 'lora_name', 'sdxl');
 export type CatalogueItem = z.infer<typeof Model>;
 
 export const Voice = responseObject('Voice', {
-  name: assumed(z.string().openapi({ example: 'Rachel' }), 'voice items carry the name narrator.voice takes as name (the voices page is not available)'),
+  name: assumed(z.string().openapi({ example: 'Rachel' }), 'voice items carry their name as name (the voices page is not available)'),
 });
 export type Voice = z.infer<typeof Voice>;

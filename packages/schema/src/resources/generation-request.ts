@@ -7,7 +7,7 @@
 // metadata beside the zod refinement), so Prism and any validator enforce it too; the property test
 // in test/agreement proves the two verdicts agree.
 import { requestObject } from '../common.js';
-import { assumption, fromDocs, fromInterface } from '../provenance.js';
+import { assumed, assumption, fromDocs, fromInterface, stated } from '../provenance.js';
 import { z } from '../zod.js';
 
 /** Counts characters as JSON Schema does (code points), not UTF-16 units as String#length does. */
@@ -19,20 +19,24 @@ export function maxChars(max: number) {
 }
 
 export const ASPECT_RATIOS = ['1:1', '2:3', '3:2', '4:5', '16:9', '9:16'] as const;
-export const AspectRatio = fromDocs(z.enum(ASPECT_RATIOS).openapi('AspectRatio', { example: '1:1' }));
+export const AspectRatio = fromDocs(z.enum(ASPECT_RATIOS).openapi('AspectRatio', { example: '1:1' }), 'generate');
 
 export const QUALITIES = ['Plus', 'Regular'] as const;
-export const Quality = fromDocs(z.enum(QUALITIES).openapi('Quality', { description: 'Case sensitive.', example: 'Plus' }));
+export const Quality = fromDocs(z.enum(QUALITIES).openapi('Quality', { description: 'Case sensitive.', example: 'Plus' }), 'generate');
 
 export const SAMPLERS = ['DPM++ 2M Karras', 'DPM++ 2M SDE Karras', 'DPM++ 2S a Karras', 'DPM++ SDE', 'DPM++ SDE Karras', 'Euler a'] as const;
-export const Sampler = fromDocs(z.enum(SAMPLERS).openapi('Sampler', { description: 'Case sensitive.', example: 'DPM++ 2M Karras' }));
+export const Sampler = fromDocs(z.enum(SAMPLERS).openapi('Sampler', { description: 'Case sensitive.', example: 'DPM++ 2M Karras' }), 'generate');
 
 export const CHARACTER_MODES = ['flexible', 'balanced', 'strong'] as const;
 export const CharacterMode = fromInterface(
   z.enum(CHARACTER_MODES).openapi('CharacterMode', {
-    description: '`flexible`: stylized characters and image generations. `balanced`: realistic images. `strong`: character similarity matters most.',
+    description:
+      '`flexible`: stylized characters and image generations. `balanced`: realistic images. `strong`: character similarity matters most. ' +
+      'No default is documented. Replaces the deprecated `weight` and `enable_facelock`.',
     example: 'balanced',
   }),
+  'requestBody',
+  'string enum: `flexible`, `balanced`, `strong`',
 );
 
 /** The model name that selects Flux (case sensitive, as in the docs). */
@@ -40,11 +44,29 @@ export const FLUX_MODEL = 'Flux';
 /** The `style_detail.base_model` value of Flux styles. */
 export const FLUX_BASE_MODEL = 'flux';
 
+/** The kinds of generation by priority, highest first (`style_detail` chooses a style: it shares `style`'s rank). */
+export const KIND_PRIORITY = ['segment', 'style', 'model', 'true_touch', 'narrator', 'video_anyone'] as const;
+export type GenerationKind = (typeof KIND_PRIORITY)[number];
+/** The fields that choose a generation's kind, highest priority first. */
+export const KIND_FIELDS = ['segment', 'style', 'style_detail', 'model', 'true_touch', 'narrator', 'video_anyone'] as const;
+
+/**
+ * What a kind field says of its rank. The priority is told field by field (in the description of the
+ * kind's own object, or of the field when it is a plain value), so a document of an older API date,
+ * which lacks a later kind's field, lacks its rank too.
+ */
+const kindRank = (field: (typeof KIND_FIELDS)[number]): string => {
+  const rank = KIND_PRIORITY.indexOf(field === 'style_detail' ? 'style' : field) + 1;
+  return `A kind of generation, of rank ${rank}${field === 'style_detail' ? ' (as `style`)' : ''}: with several kinds, the lowest rank wins.`;
+};
+/** A plain-valued kind field (model, style), with its rank. */
+const kind = <T extends z.ZodType>(field: 'model' | 'style', schema: T): T => schema.openapi({ description: kindRank(field) });
+
 export const Prompt = requestObject(
   'Prompt',
   {
-    positive: fromDocs(z.string().openapi({ example: 'a man looking into the camera' })),
-    negative: fromDocs(z.string().optional().openapi({ example: 'nsfw, deformed, extra limbs, bad anatomy' })),
+    positive: fromDocs(z.string().openapi({ example: 'a man looking into the camera' }), 'generate'),
+    negative: fromDocs(z.string().optional().openapi({ example: 'nsfw, deformed, extra limbs, bad anatomy' }), 'generate'),
   },
   'The prompt. With a character, write the character name in `positive`.',
 );
@@ -53,71 +75,78 @@ export type Prompt = z.infer<typeof Prompt>;
 export const CharacterSettings = requestObject(
   'CharacterSettings',
   {
-    character_id: fromDocs(z.string().openapi({ example: 'chr_01' })),
+    character_id: fromDocs(z.string().openapi({ example: 'chr_01' }), 'generate'),
     mode: CharacterMode.optional(),
-    weight: fromDocs(z.number().optional().openapi({ deprecated: true, example: 0.6 }), 'deprecated in favour of mode'),
-    enable_facelock: fromDocs(z.boolean().optional().openapi({ deprecated: true, example: true }), 'deprecated in favour of mode'),
+    weight: fromDocs(z.number().optional().openapi({ deprecated: true, example: 0.6 }), 'generate'),
+    enable_facelock: fromDocs(z.boolean().optional().openapi({ deprecated: true, example: true }), 'generate'),
   },
-  'Character-based generation. No default `mode` is documented.',
+  'Character-based generation.',
 );
 export type CharacterSettings = z.infer<typeof CharacterSettings>;
+
+/** control_mode and resize_mode: the docs show `0` (an integer, the type is read from it). */
+const controlNetMode = (field: string) =>
+  fromDocs(z.int().optional().openapi({ example: 0 }), 'generate', undefined, {
+    type: assumption(`${field} is a whole number (the docs show only 0)`),
+  });
 
 export const ControlNet = requestObject(
   'ControlNet',
   {
-    asset_id: fromDocs(z.string().openapi({ example: 'ast_01' })),
-    name: fromDocs(z.string().openapi({ example: 'Normal' }), 'names from GET /pub/v1/controlnets'),
-    control_mode: fromDocs(z.int().optional().openapi({ example: 0 }), 'not supported with Flux'),
-    resize_mode: fromDocs(z.int().optional().openapi({ example: 0 }), 'not supported with Flux'),
+    asset_id: fromDocs(z.string().openapi({ example: 'ast_01' }), 'generate'),
+    name: fromDocs(z.string().openapi({ example: 'Normal' }), 'generate', 'names from GET /pub/v1/controlnets'),
+    control_mode: controlNetMode('control_mode'),
+    resize_mode: controlNetMode('resize_mode'),
   },
-  'Pose control. With a Flux model or style, `resize_mode` and `control_mode` are not supported.',
+  'Pose control.',
 );
 export type ControlNet = z.infer<typeof ControlNet>;
 
 export const Facelock = requestObject('Facelock', {
-  asset_id: fromDocs(z.string().openapi({ example: 'ast_01' })),
+  asset_id: fromDocs(z.string().openapi({ example: 'ast_01' }), 'generate'),
 });
 export type Facelock = z.infer<typeof Facelock>;
 
 export const LoraRef = requestObject('LoraRef', {
-  name: fromDocs(z.string().openapi({ example: 'lora_name' })),
-  weight: fromDocs(z.number().openapi({ example: 0.5 })),
+  name: fromDocs(z.string().openapi({ example: 'lora_name' }), 'generate'),
+  weight: fromDocs(z.number().openapi({ example: 0.5 }), 'generate'),
 });
 export type LoraRef = z.infer<typeof LoraRef>;
 
 export const StyleDetail = requestObject(
   'StyleDetail',
   {
-    name: fromDocs(z.string().openapi({ example: 'Black & White' })),
-    base_model: fromDocs(z.string().openapi({ example: 'flux' }), 'seen: flux; docs mention sd/sdxl'),
+    name: fromDocs(z.string().openapi({ example: 'Black & White' }), 'generate'),
+    base_model: fromDocs(z.string().openapi({ example: 'flux' }), 'generate', 'seen: flux; docs mention sd/sdxl'),
   },
-  'A style by name and base model; the required way to choose a Flux style.',
+  'A style by name and base model: the required way to choose a Flux style, and the way to choose any style now that `style` is being phased out. ' +
+    `Flux is the chosen kind with a \`style_detail\` whose \`base_model\` is \`flux\`, or with \`model: "Flux"\`. ${kindRank('style_detail')}`,
 );
 export type StyleDetail = z.infer<typeof StyleDetail>;
 
 export const Segment = requestObject(
   'Segment',
   {
-    asset_id: fromDocs(z.string().openapi({ example: 'ast_01' })),
-    find: fromDocs(z.string().openapi({ example: 'red shirt' })),
-    replace: fromDocs(z.string().openapi({ example: 'blue shirt' })),
+    asset_id: fromDocs(z.string().openapi({ example: 'ast_01' }), 'generate'),
+    find: fromDocs(z.string().openapi({ example: 'red shirt' }), 'generate'),
+    replace: fromDocs(z.string().openapi({ example: 'blue shirt' }), 'generate'),
   },
-  'Find-and-replace editing of an uploaded image.',
+  `Find-and-replace editing of an uploaded image. ${kindRank('segment')}`,
 );
 export type Segment = z.infer<typeof Segment>;
 
 export const TrueTouch = requestObject(
   'TrueTouch',
   {
-    asset_id: fromDocs(z.string().openapi({ example: 'ast_01' })),
-    enhance_strength: fromDocs(z.number().min(0).optional().openapi({ example: 0.5 }), 'range not shown', {
+    asset_id: fromDocs(z.string().openapi({ example: 'ast_01' }), 'generate'),
+    enhance_strength: fromDocs(z.number().min(0).optional().openapi({ example: 0.5 }), 'generate', 'range not shown', {
       range: assumption('the service rejects a negative enhance_strength'),
     }),
-    scale_factor: fromDocs(z.number().min(1).optional().openapi({ example: 1.5 }), 'range not shown', {
+    scale_factor: fromDocs(z.number().min(1).optional().openapi({ example: 1.5 }), 'generate', 'range not shown', {
       range: assumption('the service rejects a scale_factor below 1'),
     }),
   },
-  'Enhances and upscales the uploaded image `asset_id`.',
+  `Enhances and upscales the uploaded image \`asset_id\`. ${kindRank('true_touch')}`,
 );
 export type TrueTouch = z.infer<typeof TrueTouch>;
 
@@ -129,34 +158,57 @@ export const ruleParams = (rule: string) => ({ params: { rule } });
 export const VideoAnyone = requestObject(
   'VideoAnyone',
   {
-    media_id: fromDocs(z.string().optional().openapi({ example: 'media_01' }), 'the docs example passes an asset id here'),
-    asset_id: fromInterface(z.string().optional().openapi({ example: 'ast_01' })),
-    prompt: fromInterface(maxChars(500).openapi({ example: 'Camera static, a woman riding a bicycle' }), 'at most 500 characters'),
-    duration: fromDocs(z.int().min(1).optional().openapi({ example: 5 }), 'allowed values not shown', {
+    media_id: fromDocs(z.string().optional().openapi({ example: 'media_01' }), 'generate', 'the docs example passes an asset id here'),
+    // The interface names an uploaded image's asset_id as an input, but not the field that carries it
+    // (video_anyone's sub-fields are not shown), and the docs pass an asset id in media_id.
+    asset_id: assumed(
+      z.string().optional().openapi({ example: 'ast_01' }),
+      'video_anyone takes an uploaded image as asset_id inside its object (the docs example passes an asset id in media_id)',
+    ),
+    prompt: fromInterface(maxChars(500).openapi({ example: 'Camera static, a woman riding a bicycle' }), 'limits', 'at most 500 characters'),
+    duration: fromDocs(z.int().min(1).optional().openapi({ example: 5 }), 'generate', 'allowed values not shown', {
       type: assumption('duration is a whole number of seconds'),
       range: assumption('the service rejects a duration below 1'),
     }),
   },
-  'Image to video. The input image (a generated `media_id` or an uploaded `asset_id`, exactly one) must have aspect ratio 3:5 or 5:3.',
+  `Image to video. The input image (a generated \`media_id\` or an uploaded \`asset_id\`, exactly one) must have aspect ratio 3:5 or 5:3. ${kindRank('video_anyone')}`,
 )
   .refine(exactlyOne('media_id', 'asset_id'), {
     message: 'give exactly one of media_id and asset_id',
     path: ['media_id'],
     ...ruleParams('video_anyone_input'),
   })
-  .openapi({ oneOf: [{ required: ['media_id'] }, { required: ['asset_id'] }] });
+  .openapi({
+    oneOf: [
+      { title: 'generated image (media_id)', required: ['media_id'] },
+      { title: 'uploaded image (asset_id)', required: ['asset_id'] },
+    ],
+  });
 export type VideoAnyone = z.infer<typeof VideoAnyone>;
 
 export const Narrator = requestObject(
   'Narrator',
   {
-    image_asset_id: fromDocs(z.string().optional().openapi({ example: 'ast_imgxxxxx' })),
-    video_asset_id: fromDocs(z.string().optional().openapi({ example: 'ast_vidxxxxx' }), 'video ≤ 30 fps, ≤ 1920×1080'),
-    script: fromInterface(z.string().optional().openapi({ example: 'Thank you for trying Narrator' })),
-    voice: fromDocs(z.string().optional().openapi({ example: 'Rachel' }), 'names from GET /pub/v1/voices'),
-    audio_asset_id: fromInterface(z.string().optional().openapi({ example: 'ast_audxxxxx' })),
+    image_asset_id: fromDocs(z.string().optional().openapi({ example: 'ast_imgxxxxx' }), 'generate'),
+    video_asset_id: fromDocs(z.string().optional().openapi({ example: 'ast_vidxxxxx' }), 'generate', 'video ≤ 30 fps, ≤ 1920×1080'),
+    script: fromInterface(
+      z.string().optional().openapi({ example: 'Thank you for trying Narrator' }),
+      'requestBody',
+      'Either `script` or `audio_asset_id` is passed',
+    ),
+    voice: fromDocs(
+      z.string().optional().openapi({ example: 'Rachel', description: 'A voice name from GET /pub/v1/voices.' }),
+      'generate',
+      'names from GET /pub/v1/voices',
+    ),
+    audio_asset_id: fromInterface(
+      z.string().optional().openapi({ example: 'ast_audxxxxx' }),
+      'requestBody',
+      'Identifier of an uploaded audio asset, used by narrator.',
+    ),
   },
-  'A talking video. Either `script` with `voice`, or an uploaded `audio_asset_id`. The docs\u2019 own example sends both; which wins is not documented.',
+  'A talking video. Either `script` with `voice`, or an uploaded `audio_asset_id`. The docs\u2019 own example sends both; which wins is not documented. ' +
+    kindRank('narrator'),
 )
   .superRefine((v, ctx) => {
     if (v.audio_asset_id !== undefined) return;
@@ -166,11 +218,13 @@ export const Narrator = requestObject(
       ctx.addIssue({ code: 'custom', path: ['voice'], message: 'required with script (or give audio_asset_id)', ...ruleParams('narrator_input') });
     }
   })
-  .openapi({ anyOf: [{ required: ['script', 'voice'] }, { required: ['audio_asset_id'] }] });
+  .openapi({
+    anyOf: [
+      { title: 'script with voice', required: ['script', 'voice'] },
+      { title: 'audio asset', required: ['audio_asset_id'] },
+    ],
+  });
 export type Narrator = z.infer<typeof Narrator>;
-
-/** The fields that choose a generation's kind, highest priority first. */
-export const KIND_FIELDS = ['segment', 'style', 'style_detail', 'model', 'true_touch', 'narrator', 'video_anyone'] as const;
 
 type KindFields = { segment?: unknown; style?: unknown; model?: string | undefined; style_detail?: { base_model: string } | undefined };
 
@@ -185,54 +239,59 @@ const isFlux = (item: KindFields): boolean => {
   return item.model === FLUX_MODEL;
 };
 
+/** A branch that holds when `field` is given (a named one-field branch of the emitted document). */
+const given = (field: string) => ({ title: `${field} given`, required: [field] });
+
 /** The same condition in JSON Schema, for the emitted document. */
 const FLUX_CHOSEN = {
   anyOf: [
     {
+      title: 'Flux style chosen',
       required: ['style_detail'],
       properties: { style_detail: { required: ['base_model'], properties: { base_model: { const: FLUX_BASE_MODEL } } } },
       not: { required: ['segment'] },
     },
     {
+      title: 'Flux model chosen',
       required: ['model'],
       properties: { model: { const: FLUX_MODEL } },
-      not: { anyOf: [{ required: ['segment'] }, { required: ['style'] }, { required: ['style_detail'] }] },
+      not: { anyOf: [given('segment'), given('style'), given('style_detail')] },
     },
   ],
 };
 
 const itemShape = {
   aspect_ratio: AspectRatio.optional(),
-  batch_size: fromDocs(z.int().min(1).optional().openapi({ example: 1 }), 'maximum depends on the plan', {
+  batch_size: fromDocs(z.int().min(1).optional().openapi({ example: 1 }), 'generate', 'maximum depends on the plan', {
     range: assumption('the service rejects a batch_size below 1'),
   }),
-  cfg_scale: fromDocs(z.number().min(4).max(127).optional().openapi({ example: 7 }), 'guidance', {
-    range: { source: 'interface', note: 'guidance 4 ≤ x ≤ 127' },
+  cfg_scale: fromDocs(z.number().min(4).max(127).optional().openapi({ example: 7 }), 'generate', 'guidance', {
+    range: stated('limits', '4 <= x <= 127'),
   }),
-  character: fromDocs(CharacterSettings.optional()),
-  control_net: fromDocs(ControlNet.optional()),
-  facelock: fromDocs(Facelock.optional()),
-  loras: fromDocs(z.array(LoraRef).optional(), 'every LoRA shares the base model of the style or model'),
-  model: fromDocs(z.string().optional().openapi({ example: 'JuggernautXL' }), '"Flux" selects Flux'),
-  narrator: fromInterface(Narrator.optional()),
-  prompt: fromDocs(Prompt.optional(), 'object, not the string the interface description shows'),
+  character: fromDocs(CharacterSettings.optional(), 'generate'),
+  control_net: fromDocs(ControlNet.optional(), 'generate'),
+  facelock: fromDocs(Facelock.optional(), 'generate'),
+  loras: fromDocs(z.array(LoraRef).optional(), 'generate', 'every LoRA shares the base model of the style or model'),
+  model: kind('model', fromDocs(z.string().optional().openapi({ example: 'JuggernautXL' }), 'generate')),
+  narrator: fromInterface(Narrator.optional(), 'requestBody', 'Narrator generation.'),
+  prompt: fromDocs(Prompt.optional(), 'generate', 'object, not the string the interface description shows'),
   quality: Quality.optional(),
   sampler: Sampler.optional(),
-  seed: fromDocs(z.int().optional().openapi({ example: 1234 }), 'random when omitted'),
-  segment: fromDocs(Segment.optional()),
-  steps: fromDocs(z.int().min(10).max(3020).optional().openapi({ example: 20 }), undefined, {
-    range: { source: 'interface', note: 'steps 10 ≤ x ≤ 3020' },
+  seed: fromDocs(z.int().optional().openapi({ example: 1234 }), 'generate', 'random when omitted'),
+  segment: fromDocs(Segment.optional(), 'generate'),
+  steps: fromDocs(z.int().min(10).max(3020).optional().openapi({ example: 20 }), 'generate', undefined, {
+    range: stated('limits', '10 <= x <= 3020'),
   }),
-  style: fromDocs(z.string().optional().openapi({ example: 'Bokeh' }), 'being phased out in favour of style_detail'),
-  style_detail: fromDocs(StyleDetail.optional()),
-  true_touch: fromDocs(TrueTouch.optional()),
-  video_anyone: fromInterface(VideoAnyone.optional()),
+  style: kind('style', fromDocs(z.string().optional().openapi({ example: 'Bokeh' }), 'generate')),
+  style_detail: fromDocs(StyleDetail.optional(), 'generate'),
+  true_touch: fromDocs(TrueTouch.optional(), 'generate'),
+  video_anyone: fromInterface(VideoAnyone.optional(), 'requestBody', 'Video-anyone generation (conditions below).'),
 };
 
 export const GenerationItem = requestObject(
   'GenerationItem',
   itemShape,
-  'One generation. It should name one kind; if it names several, the highest priority wins: segment > style (or style_detail) > model > true_touch > narrator > video_anyone. ' +
+  'One generation. It should name one kind (the fields that say they are a kind of generation); if it names several, the kind of the lowest rank wins. ' +
     'Fields the chosen kind ignores, and an item that names no kind, are reported as warnings by `checkGenerationRequest`.',
 )
   .superRefine((item, ctx) => {
@@ -248,9 +307,13 @@ export const GenerationItem = requestObject(
     allOf: [
       {
         'x-rule': 'flux_control_net_modes',
+        title: 'Flux control nets',
+        description:
+          'When Flux is the chosen kind (`model: "Flux"`, or a `style_detail` whose `base_model` is `flux`, and no `segment`), ' +
+          '`control_net` takes neither `resize_mode` nor `control_mode`.',
         if: FLUX_CHOSEN,
         then: {
-          properties: { control_net: { not: { anyOf: [{ required: ['resize_mode'] }, { required: ['control_mode'] }] } } },
+          properties: { control_net: { not: { anyOf: [given('resize_mode'), given('control_mode')] } } },
         },
       },
     ],
@@ -259,6 +322,7 @@ export type GenerationItem = z.infer<typeof GenerationItem>;
 
 export const GenerationRequest = fromDocs(
   z.array(GenerationItem).min(1).openapi('GenerationRequest', { description: 'A JSON array of generation items; even one job is sent as `[ { … } ]`.' }),
+  'generate',
   'the body is a JSON array of items',
   { length: assumption('the service rejects an empty array') },
 );

@@ -7,7 +7,7 @@ import { getOpenApiMetadata, getRefId } from '@asteasolutions/zod-to-openapi';
 import { ErrorEnvelope } from '../common.js';
 import { ledger } from '../ledger/changes.js';
 import { operationList } from '../operations.js';
-import { type ConstraintKind, type Provenance, provenanceOf } from '../provenance.js';
+import { assumption, type ConstraintKind, type Provenance, provenanceOf } from '../provenance.js';
 import type { z } from '../zod.js';
 
 export type Side = 'request' | 'response';
@@ -101,14 +101,18 @@ function constraintsOf(schema: z.ZodType, optional: boolean, inObject: boolean):
   return out;
 }
 
+/** `getGeneration.path.generation_id`: a path parameter, required by the path its source shows. */
+const PATH_PARAMETER = /\.path\.[^.]+$/;
+
 function basisFor(provenance: Provenance, kind: ConstraintKind, side: Side, element: string): Provenance {
   const own = provenance.constraints?.[kind];
   if (own) return own;
-  if (kind === 'required' && side === 'request') {
+  if (kind === 'required' && side === 'request' && !PATH_PARAMETER.test(element)) {
     const [parent, field] = [element.slice(0, element.lastIndexOf('.')), element.slice(element.lastIndexOf('.') + 1)];
-    return { source: 'assumption', note: `no source marks it required: the service rejects ${parent} without ${field}` };
+    return assumption(`no source marks it required: the service rejects ${parent} without ${field}`);
   }
-  return provenance.note ? { source: provenance.source, note: provenance.note } : { source: provenance.source };
+  const { constraints: _constraints, ...basis } = provenance;
+  return basis;
 }
 
 interface Table {
@@ -178,7 +182,7 @@ function build(): Table {
       if (!schemas.has(element)) schemas.set(element, fieldSchema);
       const own = provenanceOf(fieldSchema);
       if (!own) unrecorded.add(element);
-      const provenance = own ?? { source: 'assumption', note: 'no provenance recorded' };
+      const provenance = own ?? assumption('no provenance recorded');
       record(element, fieldSchema, provenance, side, fieldSince, true);
       const key = `${side}:${element}`;
       if (seen.has(key)) continue;
@@ -199,7 +203,8 @@ function build(): Table {
     if (op.params) walk(op.params, 'request', undefined, `${op.operationId}.path`);
   }
   for (const op of operationList) root(op.success.schema, 'response', `${op.operationId}.response`, op.provenance);
-  root(ErrorEnvelope, 'response', 'ErrorEnvelope', { source: 'assumption', note: 'failed requests answer the err envelope' });
+  // Neither source shows a failed request: that one answers a 4xx or 5xx status with this envelope is ours.
+  root(ErrorEnvelope, 'response', 'ErrorEnvelope', assumption('failed requests answer a 4xx or 5xx status with the error envelope'));
   return { constraints, elements, fields, unrecorded, schemas };
 }
 
@@ -284,5 +289,5 @@ export function constraintRule(element: string | undefined, kind: ConstraintKind
   if (known) return { id, provenance: known.provenance };
   const info = element ? getTable().elements.get(element) : undefined;
   if (info) return { id, provenance: basisFor(info.provenance, kind, info.side, element!) };
-  return { id, provenance: { source: 'assumption', note: 'not part of the contract tables' } };
+  return { id, provenance: assumption('not part of the contract tables') };
 }

@@ -4,13 +4,8 @@
 // with Flux only facelock, character, control_net, aspect_ratio, batch_size, prompt and seed apply.
 // None of this makes a request invalid (the service accepts it), so all of it is reported as warnings.
 import { ledger } from '../ledger/changes.js';
-import { type GenerationItem, isFlux } from '../resources/generation-request.js';
+import { type GenerationItem, type GenerationKind, isFlux, KIND_PRIORITY } from '../resources/generation-request.js';
 import { type Issue, ruleIssue } from './issues.js';
-
-export type GenerationKind = 'segment' | 'style' | 'model' | 'true_touch' | 'narrator' | 'video_anyone';
-
-/** Highest priority first. `style_detail` counts as `style`. */
-export const KIND_PRIORITY: readonly GenerationKind[] = ['segment', 'style', 'model', 'true_touch', 'narrator', 'video_anyone'];
 
 /** Kinds that read only their own object. */
 const SELF_CONTAINED: ReadonlySet<GenerationKind> = new Set(['segment', 'true_touch', 'narrator', 'video_anyone']);

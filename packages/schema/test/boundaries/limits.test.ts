@@ -105,7 +105,7 @@ const rulesOf: Record<string, [rule: string, source: string]> = {
   'cfg_scale 3.99': ['GenerationItem.cfg_scale.range', 'interface'],
   'steps 3021': ['GenerationItem.steps.range', 'interface'],
   'video_anyone prompt 501': ['VideoAnyone.prompt.length', 'interface'],
-  'video_anyone both ids': ['video_anyone_input', 'interface'],
+  'video_anyone both ids': ['video_anyone_input', 'assumption'],
   'sampler wrong case': ['GenerationItem.sampler.enum', 'live-docs'],
   'character.mode Balanced': ['CharacterSettings.mode.enum', 'interface'],
   'Flux control_net resize_mode': ['flux_control_net_modes', 'interface'],

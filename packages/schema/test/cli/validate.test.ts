@@ -1,9 +1,9 @@
 // media-validate, run as users run it: a real process, files on disk, standard input, exit codes.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -113,5 +113,69 @@ describe('media-validate', () => {
     const r = cli(['--help']);
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/Exit codes: 0 valid, 1 invalid, 2 could not check/);
+    expect(r.out).toContain('--max-bytes N');
+  });
+});
+
+// Reading is bounded: an input is read in chunks and given up past --max-bytes, so an endless device
+// or a huge sparse file costs about the cap, not its size. The child measures its own peak RSS (a
+// preload writes process.resourceUsage().maxRSS at exit); before the cap, /dev/zero grew without end
+// and a 3 GB file cost 4.1 GB.
+describe('media-validate reads with a cap', () => {
+  /** Peak RSS allowed to a child that reads a refused input: node, tsx and the contract take about 100 MB, the cap 16 MiB more. */
+  const CEILING_BYTES = 256 * 1024 * 1024;
+  const probe = join(dir, 'rss-probe.mjs');
+  writeFileSync(
+    probe,
+    "import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => writeFileSync(process.env.RSS_FILE, String(process.resourceUsage().maxRSS * 1024)));\n",
+  );
+  let runs = 0;
+  const measured = (args: string[], input?: string) => {
+    const rssFile = join(dir, `rss-${++runs}.txt`);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', pathToFileURL(probe).href, join(packageRoot, 'src/cli/validate.ts'), ...args], {
+      cwd: packageRoot,
+      input,
+      encoding: 'utf8',
+      env: { ...process.env, RSS_FILE: rssFile },
+      timeout: 60_000,
+    });
+    return { code: r.status, out: r.stdout, err: r.stderr, peak: Number(readFileSync(rssFile, 'utf8')) };
+  };
+
+  it('stops at /dev/zero with exit 2 and one line, its memory under the ceiling', () => {
+    const r = measured(['/dev/zero']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`media-validate: request /dev/zero is larger than --max-bytes 16,777,216: nothing was checked\n`);
+    expect(r.peak).toBeGreaterThan(0);
+    expect(r.peak).toBeLessThan(CEILING_BYTES);
+  });
+
+  it('stops at a 4 GiB sparse file the same way', () => {
+    const sparse = join(dir, 'sparse.json');
+    writeFileSync(sparse, '[');
+    truncateSync(sparse, 4 * 1024 ** 3);
+    const r = measured([sparse]);
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split('\n')).toEqual([`media-validate: request ${sparse} is larger than --max-bytes 16,777,216: nothing was checked`]);
+    expect(r.peak).toBeLessThan(CEILING_BYTES);
+  });
+
+  it('applies --max-bytes to standard input and to the context, and checks what fits', () => {
+    const request = JSON.stringify([{ model: 'M', prompt: { positive: 'x'.repeat(2000) } }]);
+    expect(cli(['--max-bytes', '1000', '-'], request)).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('request standard input is larger than --max-bytes 1,000'),
+    });
+    expect(cli(['--max-bytes', String(request.length), '-'], request).code).toBe(0);
+    const context = file('big-ctx.json', { plan: { maxBatchSize: 4, name: 'p'.repeat(5000) } });
+    const r = cli(['--max-bytes', '4096', '--context', context, file('small.json', [{ model: 'M' }])]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`context ${context} is larger than --max-bytes 4,096`);
+  });
+
+  it.each(['0', '-5', '1.5', 'lots'])('refuses --max-bytes %s with exit 2', (value) => {
+    const r = cli([`--max-bytes=${value}`, file('tiny.json', [{ model: 'M' }])]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--max-bytes takes a whole number ≥ 1');
   });
 });

@@ -28,7 +28,27 @@ function untypedBranches(node: unknown, at: string, out: string[]): string[] {
   return out;
 }
 
+/** Every inline (not `$ref`) oneOf/anyOf/allOf branch without a title: a reader sees "case 1", "object (2)". */
+function untitledBranches(node: unknown, at: string, out: string[]): string[] {
+  if (Array.isArray(node)) for (const [i, item] of node.entries()) untitledBranches(item, `${at}[${i}]`, out);
+  else if (typeof node === 'object' && node !== null) {
+    for (const key of ['oneOf', 'anyOf', 'allOf']) {
+      const branches = (node as Record<string, unknown>)[key];
+      if (!Array.isArray(branches)) continue;
+      branches.forEach((branch, i) => {
+        if (!('$ref' in branch) && !(typeof branch.title === 'string' && branch.title.length > 2)) out.push(`${at}.${key}[${i}]`);
+      });
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'examples' && key !== 'example') untitledBranches(value, `${at}.${key}`, out);
+  }
+  return out;
+}
+
 describe('composition branches', () => {
+  it.each(Object.entries(documents))('%s: every inline branch has a title that says what it is', (_, doc) => {
+    expect(untitledBranches(doc, '#', [])).toEqual([]);
+  });
+
   it.each(Object.entries(documents))('%s: every branch has a type, a $ref or a constant', (_, doc) => {
     expect(untypedBranches(doc, '#', [])).toEqual([]);
   });

@@ -90,8 +90,14 @@ describe('the emitted OpenAPI document', () => {
     expect(s.GenerationItem.anyOf).toBeUndefined();
     expect(s.GenerationItem.allOf[0]).toMatchObject({ 'x-rule': 'flux_control_net_modes', if: expect.any(Object) });
     expect(s.VideoAnyone.properties.prompt.maxLength).toBe(500);
-    expect(s.VideoAnyone.oneOf).toEqual([{ required: ['media_id'] }, { required: ['asset_id'] }]);
-    expect(s.Narrator.anyOf).toEqual([{ required: ['script', 'voice'] }, { required: ['audio_asset_id'] }]);
+    expect(s.VideoAnyone.oneOf).toEqual([
+      { title: 'generated image (media_id)', required: ['media_id'] },
+      { title: 'uploaded image (asset_id)', required: ['asset_id'] },
+    ]);
+    expect(s.Narrator.anyOf).toEqual([
+      { title: 'script with voice', required: ['script', 'voice'] },
+      { title: 'audio asset', required: ['audio_asset_id'] },
+    ]);
     expect(s.Sampler.enum).toHaveLength(6);
     expect(s.Quality.enum).toEqual(['Plus', 'Regular']);
     expect(s.CharacterMode.enum).toEqual(['flexible', 'balanced', 'strong']);

@@ -245,8 +245,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List narrator voices
-         * @description Lists the available narrator voices.
+         * List voices
+         * @description Lists the available voices.
          */
         get: operations["listVoices"];
         put?: never;
@@ -388,8 +388,6 @@ export interface components {
         GenerationResultEnvelope: {
             data: components["schemas"]["GenerationResult"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description What a generation request returns: the generation id, the remaining credits and the media being made. */
         GenerationResult: {
@@ -398,8 +396,6 @@ export interface components {
             /** @example 20 */
             credits_remaining: number;
             media: components["schemas"]["GeneratedMedia"][];
-        } & {
-            [key: string]: unknown;
         };
         /** @description A media item as the generate response lists it, before it has been produced. */
         GeneratedMedia: {
@@ -413,8 +409,6 @@ export interface components {
             /** @example Bokeh */
             style?: string;
             style_detail?: components["schemas"]["StyleDetailEcho"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description Pixel dimensions of a media item or asset. */
         Dim: {
@@ -422,8 +416,6 @@ export interface components {
             height: number;
             /** @example 512 */
             width: number;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @example image
@@ -440,8 +432,6 @@ export interface components {
             name: string;
             /** @example flux */
             base_model: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description Empty object on success; the archive example fills it. */
         ErrOrEmpty: Record<string, never> | components["schemas"]["ApiError"];
@@ -451,19 +441,15 @@ export interface components {
             code: string;
             /** @example error_message */
             message: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description The envelope of a failed request: `err` holds `{ code, message }`. */
         ErrorEnvelope: {
             data?: unknown;
             err: components["schemas"]["ApiError"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description A JSON array of generation items; even one job is sent as `[ { … } ]`. */
         GenerationRequest: components["schemas"]["GenerationItem"][];
-        /** @description One generation. It should name one kind; if it names several, the highest priority wins: segment > style (or style_detail) > model > true_touch > narrator > video_anyone. Fields the chosen kind ignores, and an item that names no kind, are reported as warnings by `checkGenerationRequest`. */
+        /** @description One generation. It should name one kind (the fields that say they are a kind of generation); if it names several, the kind of the lowest rank wins. Fields the chosen kind ignores, and an item that names no kind, are reported as warnings by `checkGenerationRequest`. */
         GenerationItem: {
             aspect_ratio?: components["schemas"]["AspectRatio"];
             /** @example 1 */
@@ -474,7 +460,10 @@ export interface components {
             control_net?: components["schemas"]["ControlNet"];
             facelock?: components["schemas"]["Facelock"];
             loras?: components["schemas"]["LoraRef"][];
-            /** @example JuggernautXL */
+            /**
+             * @description A kind of generation, of rank 3: with several kinds, the lowest rank wins.
+             * @example JuggernautXL
+             */
             model?: string;
             narrator?: components["schemas"]["Narrator"];
             prompt?: components["schemas"]["Prompt"];
@@ -485,18 +474,21 @@ export interface components {
             segment?: components["schemas"]["Segment"];
             /** @example 20 */
             steps?: number;
-            /** @example Bokeh */
+            /**
+             * @description A kind of generation, of rank 2: with several kinds, the lowest rank wins.
+             * @example Bokeh
+             */
             style?: string;
             style_detail?: components["schemas"]["StyleDetail"];
             true_touch?: components["schemas"]["TrueTouch"];
             video_anyone?: components["schemas"]["VideoAnyone"];
-        } & Record<string, never>;
+        };
         /**
          * @example 1:1
          * @enum {string}
          */
         AspectRatio: "1:1" | "2:3" | "3:2" | "4:5" | "16:9" | "9:16";
-        /** @description Character-based generation. No default `mode` is documented. */
+        /** @description Character-based generation. */
         CharacterSettings: {
             /** @example chr_01 */
             character_id: string;
@@ -505,7 +497,7 @@ export interface components {
             /** @example true */
             enable_facelock?: boolean;
         };
-        /** @description Pose control. With a Flux model or style, `resize_mode` and `control_mode` are not supported. */
+        /** @description Pose control. */
         ControlNet: {
             /** @example ast_01 */
             asset_id: string;
@@ -526,7 +518,7 @@ export interface components {
             /** @example 0.5 */
             weight: number;
         };
-        /** @description A talking video. Either `script` with `voice`, or an uploaded `audio_asset_id`. The docs’ own example sends both; which wins is not documented. */
+        /** @description A talking video. Either `script` with `voice`, or an uploaded `audio_asset_id`. The docs’ own example sends both; which wins is not documented. A kind of generation, of rank 5: with several kinds, the lowest rank wins. */
         Narrator: {
             /** @example ast_imgxxxxx */
             image_asset_id?: string;
@@ -534,7 +526,10 @@ export interface components {
             video_asset_id?: string;
             /** @example Thank you for trying Narrator */
             script?: string;
-            /** @example Rachel */
+            /**
+             * @description A voice name from GET /pub/v1/voices.
+             * @example Rachel
+             */
             voice?: string;
             /** @example ast_audxxxxx */
             audio_asset_id?: string;
@@ -563,7 +558,7 @@ export interface components {
          * @enum {string}
          */
         Sampler: "DPM++ 2M Karras" | "DPM++ 2M SDE Karras" | "DPM++ 2S a Karras" | "DPM++ SDE" | "DPM++ SDE Karras" | "Euler a";
-        /** @description Find-and-replace editing of an uploaded image. */
+        /** @description Find-and-replace editing of an uploaded image. A kind of generation, of rank 1: with several kinds, the lowest rank wins. */
         Segment: {
             /** @example ast_01 */
             asset_id: string;
@@ -572,14 +567,14 @@ export interface components {
             /** @example blue shirt */
             replace: string;
         };
-        /** @description A style by name and base model; the required way to choose a Flux style. */
+        /** @description A style by name and base model: the required way to choose a Flux style, and the way to choose any style now that `style` is being phased out. Flux is the chosen kind with a `style_detail` whose `base_model` is `flux`, or with `model: "Flux"`. A kind of generation, of rank 2 (as `style`): with several kinds, the lowest rank wins. */
         StyleDetail: {
             /** @example Black & White */
             name: string;
             /** @example flux */
             base_model: string;
         };
-        /** @description Enhances and upscales the uploaded image `asset_id`. */
+        /** @description Enhances and upscales the uploaded image `asset_id`. A kind of generation, of rank 4: with several kinds, the lowest rank wins. */
         TrueTouch: {
             /** @example ast_01 */
             asset_id: string;
@@ -588,7 +583,7 @@ export interface components {
             /** @example 1.5 */
             scale_factor?: number;
         };
-        /** @description Image to video. The input image (a generated `media_id` or an uploaded `asset_id`, exactly one) must have aspect ratio 3:5 or 5:3. */
+        /** @description Image to video. The input image (a generated `media_id` or an uploaded `asset_id`, exactly one) must have aspect ratio 3:5 or 5:3. A kind of generation, of rank 6: with several kinds, the lowest rank wins. */
         VideoAnyone: {
             /** @example media_01 */
             media_id?: string;
@@ -606,8 +601,6 @@ export interface components {
         EstimateEnvelope: {
             data: components["schemas"]["Estimate"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description The credit cost of a would-be generation and the current balance. */
         Estimate: {
@@ -615,15 +608,11 @@ export interface components {
             estimated: number;
             /** @example 20 */
             balance: number;
-        } & {
-            [key: string]: unknown;
         };
         GenerationPage: {
             data: components["schemas"]["Generation"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description A generation (a batch of media) as get and list return it. */
         Generation: {
@@ -635,8 +624,6 @@ export interface components {
              */
             created_at: number;
             media: components["schemas"]["Media"][];
-        } & {
-            [key: string]: unknown;
         };
         /** @description One media item of a generation. */
         Media: {
@@ -647,8 +634,6 @@ export interface components {
             status: components["schemas"]["MediaStatus"];
             /** @example object-url */
             url?: string;
-        } & {
-            [key: string]: unknown;
         };
         Pagination: {
             /** @example 1 */
@@ -657,58 +642,40 @@ export interface components {
             page_size: number;
             /** @example 100 */
             total: number;
-        } & {
-            [key: string]: unknown;
         };
         GenerationEnvelope: {
             data: components["schemas"]["Generation"];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         MediaEnvelope: {
             data: components["schemas"]["Media"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         DeletedGenerationEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         DeletedId: {
             /** @example gen_01 */
             id: string;
-        } & {
-            [key: string]: unknown;
         };
         DeletedMediaEnvelope: {
             data: components["schemas"]["DeletedId"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         DeletedImageEnvelope: {
             data: components["schemas"]["DeletedImage"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description Answer of the deprecated delete image operation (no example is documented). */
         DeletedImage: {
             /** @example img_01 */
             id?: string;
-        } & {
-            [key: string]: unknown;
         };
         ImageStatusListEnvelope: {
             data: components["schemas"]["ImageStatus"][];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         ImageStatus: {
             /** @example img_01 */
@@ -718,29 +685,21 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "success" | "failed" | "censored";
-        } & {
-            [key: string]: unknown;
         };
         ImageStatusEnvelope: {
             data: components["schemas"]["ImageStatus"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         ModelPage: {
             data: components["schemas"]["Model"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         Model: {
             /** @example JuggernautXL */
             name: string;
             /** @example sdxl */
             base_model: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @example flux
@@ -751,31 +710,23 @@ export interface components {
             data: components["schemas"]["Style"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         Style: {
             /** @example Bokeh */
             name: string;
             /** @example sdxl */
             base_model: string;
-        } & {
-            [key: string]: unknown;
         };
         ControlnetPage: {
             data: components["schemas"]["Controlnet"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         Controlnet: {
             /** @example Canny */
             name: string;
-            /** @example flux */
+            /** @example sdxl */
             base_model: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @example flux
@@ -786,35 +737,25 @@ export interface components {
             data: components["schemas"]["Lora"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         Lora: {
             /** @example lora_name */
             name: string;
             /** @example sdxl */
             base_model: string;
-        } & {
-            [key: string]: unknown;
         };
         VoicePage: {
             data: components["schemas"]["Voice"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         Voice: {
             /** @example Rachel */
             name: string;
-        } & {
-            [key: string]: unknown;
         };
         CharacterEnvelope: {
             data: components["schemas"]["Character"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         Character: {
             /** @example character_001 */
@@ -828,8 +769,6 @@ export interface components {
             input_image?: string;
             /** @example false */
             system_character?: boolean;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @example realistic
@@ -850,21 +789,15 @@ export interface components {
             data: components["schemas"]["Character"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
         UploadSlotV1Envelope: {
             data: components["schemas"]["UploadSlotV1"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         UploadSlotV1: {
             asset: components["schemas"]["AssetV1"];
             /** @example https://s3-presigned-url */
             upload_url: string;
-        } & {
-            [key: string]: unknown;
         };
         AssetV1: {
             /** @example ast_xxxxxxxx */
@@ -878,15 +811,11 @@ export interface components {
              */
             tags: string[];
             type: components["schemas"]["AssetType"];
-        } & {
-            [key: string]: unknown;
         };
         AssetFile: {
             size: components["schemas"]["Dim"];
             /** @example https://s3-asset-url */
             url: string;
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @description Seen: `pending` (after upload), `archive` (after archiving); clients also report `active`, `failed`.
@@ -912,8 +841,6 @@ export interface components {
         ArchivedAssetsEnvelope: {
             data: components["schemas"]["AssetV1"][];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         ArchiveAssetsRequest: {
             /**
@@ -926,8 +853,6 @@ export interface components {
         UploadSlotV2Envelope: {
             data: components["schemas"]["UploadSlotV2"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         UploadSlotV2: {
             /** @example ast_xxxxxxxx */
@@ -938,14 +863,10 @@ export interface components {
             url: string;
             /** @example https://s3-presigned-url */
             upload_url: string;
-        } & {
-            [key: string]: unknown;
         };
         AssetV2Envelope: {
             data: components["schemas"]["AssetV2"];
             err?: components["schemas"]["ErrOrEmpty"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description An uploaded asset as v2 describes it. */
         AssetV2: {
@@ -960,15 +881,11 @@ export interface components {
             duration?: number;
             /** @example 150 */
             frames?: number;
-        } & {
-            [key: string]: unknown;
         };
         AssetV2Page: {
             data: components["schemas"]["AssetV2"][];
             err?: components["schemas"]["ErrOrEmpty"];
             pagination?: components["schemas"]["Pagination"];
-        } & {
-            [key: string]: unknown;
         };
     };
     responses: never;
@@ -2308,7 +2225,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The available narrator voices. */
+            /** @description The available voices. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,117 @@
+// The published declarations compile for a strict consumer: a small program importing every entry point
+// (`.`, `/util`, `/transforms`, `/openapi`) through the package's exports, type-checked against the
+// built `dist/*.d.ts` with `exactOptionalPropertyTypes: true` and `skipLibCheck: false` (so every
+// declaration file it reaches is checked, zod's included). Before, the envelopes' `pagination?: X |
+// undefined` gave 23 errors under those settings.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const tsc = join(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
+
+const CONSUMER = `import {
+  checkGenerationRequest,
+  type DataOf,
+  fromDocs,
+  operations,
+  type Provenance,
+  provenanceRecords,
+  type ResponseOf,
+  type RuleRecord,
+  rules,
+  validate,
+  z,
+} from '@mediagen/schema';
+import { buildDocument, emitFiles } from '@mediagen/schema/openapi';
+import { downgradeRequestParts, planVersions, upgradeResponseBody } from '@mediagen/schema/transforms';
+import { createKeyMasker, formatIssue, isObject } from '@mediagen/schema/util';
+
+const result = checkGenerationRequest([{ model: 'JuggernautXL', steps: 20 }], { plan: { maxBatchSize: 4 } });
+const lines: string[] = result.errors.map(formatIssue);
+const page: ResponseOf<'listGenerations'> = { data: [], err: {}, pagination: { page: 1, page_size: 10, total: 0 } };
+const media: DataOf<'getMedia'> | undefined = undefined;
+const rule: RuleRecord | undefined = rules()[0];
+const cite: string | undefined = rule?.cite;
+const basis: Provenance = { source: 'assumption', note: 'a claim' };
+const tagged = fromDocs(z.string(), 'generate');
+const parsed = validate(operations.getMedia.success.schema, {});
+const upgraded = upgradeResponseBody('listGenerations', 200, page, 'baseline');
+const masked: string = createKeyMasker('secret-key').value('secret-key');
+export const all = [lines, media, cite, basis, tagged, parsed, upgraded, masked, provenanceRecords(), buildDocument, emitFiles, downgradeRequestParts, planVersions(), isObject];
+`;
+
+let work: string;
+
+beforeAll(() => {
+  // The declarations under test are the package's own build output: build it as `npm run build` does.
+  const build = spawnSync('npm', ['run', 'build'], { cwd: packageRoot, encoding: 'utf8', timeout: 240_000 });
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+  work = mkdtempSync(join(tmpdir(), 'mediagen-declarations-'));
+  mkdirSync(join(work, 'node_modules', '@mediagen'), { recursive: true });
+  symlinkSync(packageRoot, join(work, 'node_modules', '@mediagen', 'schema'), 'dir');
+  writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  writeFileSync(join(work, 'index.ts'), CONSUMER);
+}, 300_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const compile = (options: Record<string, unknown>) => {
+  writeFileSync(
+    join(work, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2023', 'DOM'],
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noEmit: true,
+        types: [],
+        ...options,
+      },
+      include: ['index.ts'],
+    }),
+  );
+  return spawnSync(process.execPath, [tsc, '-p', join(work, 'tsconfig.json')], { cwd: work, encoding: 'utf8', timeout: 240_000 });
+};
+
+describe('declarations', () => {
+  it('compile for a consumer with exactOptionalPropertyTypes and skipLibCheck off, through every entry point', () => {
+    const r = compile({ exactOptionalPropertyTypes: true, skipLibCheck: false, listFiles: true });
+    expect(r.stdout.split('\n').filter((line) => /error TS\d+/.test(line))).toEqual([]);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    // Through the exports map to the built declarations, never to the sources.
+    const files = r.stdout.split('\n').map((line) => line.replaceAll('\\', '/'));
+    for (const entry of ['dist/index.d.ts', 'dist/util/index.d.ts', 'dist/transforms.d.ts', 'dist/openapi/index.d.ts']) {
+      expect(
+        files.some((file) => file.endsWith(`packages/schema/${entry}`)),
+        entry,
+      ).toBe(true);
+    }
+    expect(files.filter((file) => file.includes('packages/schema/src/'))).toEqual([]);
+  });
+
+  it('are the built ones: a consumer that misuses them fails (the check can fail)', () => {
+    writeFileSync(join(work, 'misuse.ts'), "import { rules } from '@mediagen/schema';\nexport const n: number = rules();\n");
+    const tsconfig = join(work, 'tsconfig.misuse.json');
+    writeFileSync(
+      tsconfig,
+      JSON.stringify({
+        compilerOptions: { target: 'ES2022', lib: ['ES2023', 'DOM'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [] },
+        include: ['misuse.ts'],
+      }),
+    );
+    const r = spawnSync(process.execPath, [tsc, '-p', tsconfig], { cwd: work, encoding: 'utf8' });
+    expect(r.status).not.toBe(0);
+    expect(r.stdout).toContain("Type 'RuleRecord[]' is not assignable to type 'number'");
+    expect(r.stdout).toContain('misuse.ts');
+  });
+});
