@@ -29,10 +29,10 @@ describe('Prism validates requests against the document', () => {
     expect(answer.body.err.code).toBe(ERROR_CODES[401]);
   });
 
-  it('answers 422 in the declared envelope, with Prism\u2019s violation as the message, when steps is out of range', async () => {
+  it('answers 422 in the declared envelope, in the contract\u2019s path-precise wording, when steps is out of range', async () => {
     const answer = await call(prism.url, 'post', '/pub/v1/generations', { body: item({ steps: 5000 }) });
     expect(answer.status).toBe(422);
-    expect(answer.body).toEqual({ err: { code: 'validation_error', message: 'body.0.steps: Request body property 0.steps must be <= 3020' } });
+    expect(answer.body).toEqual({ err: { code: 'validation_error', message: '[0].steps: must be ≤ 3020' } });
     expect(answer.headers.get('sl-violations')).toBeNull();
   });
 
@@ -53,7 +53,7 @@ describe('every operation answers its documented example', () => {
   });
 });
 
-describe('parity with the sandbox: the same invalid request is refused by both', () => {
+describe('parity with the sandbox: the same verdict, in the same words', () => {
   const cases: [string, string, string, { body?: unknown; rawBody?: string; key?: string | null }][] = [
     ['missing API key', 'get', '/pub/v1/models', { key: null }],
     ['steps above 3020', 'post', '/pub/v1/generations', { body: item({ steps: 5000 }) }],
@@ -78,6 +78,8 @@ describe('parity with the sandbox: the same invalid request is refused by both',
     expect(Math.floor(fromSandbox.status / 100), JSON.stringify(fromSandbox.body)).toBe(4);
     expect(fromSandbox.status).toBe(fromPrism.status);
     expect(validate(ErrorEnvelope, fromSandbox.body).success).toBe(true);
+    // Prism answers a missing key with the document's 401 example; every other refusal is worded alike.
+    if (options.key !== null) expect(fromPrism.body.err).toEqual(fromSandbox.body.err);
   });
 
   // The sources do not forbid unknown fields: the document allows them, and so must both mocks.
@@ -100,6 +102,43 @@ describe('parity with the sandbox: the same invalid request is refused by both',
       ]);
       expect(fromPrism.status, name).toBe(200);
       expect(fromSandbox.status, `${name}: ${JSON.stringify(fromSandbox.body)}`).toBe(200);
+    }
+  });
+});
+
+describe('parity at an older API date: the baseline refuses what came later, in the same words', () => {
+  let oldPrism: RunningMock;
+  let oldSandbox: RunningSandbox;
+  beforeAll(async () => {
+    [oldPrism, oldSandbox] = await Promise.all([startMock({ at: 'baseline' }), startSandbox({ at: 'baseline' })]);
+  });
+  afterAll(async () => {
+    await Promise.all([oldPrism?.stop(), oldSandbox?.stop()]);
+  });
+
+  const bodies: [string, unknown, number, string | undefined][] = [
+    [
+      'a narrator item (added 2024-09-04)',
+      [{ narrator: { image_asset_id: 'ast_imgxxxxx', script: 'hello', voice: 'Rachel' } }],
+      422,
+      '[0].narrator: not available before 2024-09-04',
+    ],
+    ['a model image', item(), 200, undefined],
+    ['steps out of range', item({ steps: 5000 }), 422, '[0].steps: must be ≤ 3020'],
+    ['an unknown field', item({ stpes: 20 }), 200, undefined],
+    ['an empty array', [], 422, undefined],
+  ];
+
+  it.each(bodies)('%s', async (_, body, status, message) => {
+    const [fromPrism, fromSandbox] = await Promise.all([
+      call(oldPrism.url, 'post', '/pub/v1/generations/estimate', { body }),
+      call(oldSandbox.url, 'post', '/pub/v1/generations/estimate', { body }),
+    ]);
+    expect(fromPrism.status, JSON.stringify(fromPrism.body)).toBe(status);
+    expect(fromSandbox.status, JSON.stringify(fromSandbox.body)).toBe(status);
+    if (status !== 200) {
+      expect(fromPrism.body.err).toEqual(fromSandbox.body.err);
+      if (message) expect(fromPrism.body.err.message).toContain(message);
     }
   });
 });
