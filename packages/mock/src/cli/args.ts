@@ -3,6 +3,7 @@
 // (so the help cannot drift from what runs). Bad usage is a UsageError with a one-line message.
 import { parseArgs } from 'node:util';
 import type { ErrorStatus } from '@mediagen/schema';
+import { originOfUrl } from '../edge/gate.js';
 import { EDGE_LIMITS, type EdgeLimits } from '../edge/limits.js';
 import { SANDBOX_DEFAULTS, type SandboxBudgets } from '../sandbox/options.js';
 import type { SandboxServerOptions } from '../sandbox/server.js';
@@ -210,6 +211,12 @@ function bounds<K extends string>(values: Parsed, flags: Record<K, Flag>): Parti
 
 /** What both mocks take: where to listen, which document, the edge, CORS. */
 export function commonOptions(values: Parsed) {
+  try {
+    for (const origin of values.cors ?? []) if (origin !== '*') originOfUrl(origin, '--cors');
+    if (values['public-url'] !== undefined) originOfUrl(values['public-url'], '--public-url');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const port = number('port', values.port, (n) => whole(0)(n) && n <= 65535, 'a port number from 0 to 65535');
   const limits = bounds(values, EDGE_FLAGS);
   return {

@@ -42,8 +42,10 @@ async function serve(argv: string[], io: Io): Promise<number> {
   if (values.stateful) {
     const options = { ...sandboxOptions(values), ...common, ...log, onReload };
     const sandbox = await startSandbox(options);
-    const keys = options.apiKeys ?? SANDBOX_DEFAULTS.apiKeys;
-    io.out(`media-mock: sandbox${sandbox.version ? ` (API as of ${sandbox.version})` : ''} listening on ${sandbox.url} (X-API-KEY: ${keys.join(' or ')})`);
+    // The default key is public; keys the user gave are never printed.
+    const given = options.apiKeys?.length;
+    const keys = given ? `the ${given === 1 ? 'key' : `${given} keys`} given with --api-key` : SANDBOX_DEFAULTS.apiKeys.join(' or ');
+    io.out(`media-mock: sandbox${sandbox.version ? ` (API as of ${sandbox.version})` : ''} listening on ${sandbox.url} (X-API-KEY: ${keys})`);
     await untilStopped(new Promise(() => {}));
     await sandbox.stop();
     return 0;

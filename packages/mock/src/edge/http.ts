@@ -16,19 +16,32 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-/** How long a refused body may still be drained (so the client reads the answer) before the connection is cut. */
-const LINGER_MS = 1_000;
+/** How long the rest of a refused body is still read (and dropped) before the connection is cut. */
+const LINGER_MS = 2_000;
 
 /**
- * Answers an error while the request's body is (partly) unread: `connection: close`, the rest of
- * the body drained and dropped for at most a second, then the connection is cut.
+ * Answers an error while the request's body is (partly) unread. The rest of the body is read and
+ * dropped for at most two seconds, so a client still sending sees the answer (closing a socket with
+ * unread bytes resets it, and the answer is lost); then the connection is cut. With `cut`, for a
+ * client too slow to wait for, the connection closes right after the answer.
  */
-export function refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string, code?: string, headers: Record<string, string> = {}): void {
-  sendJson(res, status, errorBody(status, message, code), { ...headers, connection: 'close' });
+export function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  message: string,
+  code?: string,
+  headers: Record<string, string> = {},
+  cut = false,
+): void {
+  sendJson(res, status, errorBody(status, message, code), cut ? { ...headers, connection: 'close' } : headers);
+  if (cut || req.complete) return;
   const socket = req.socket;
-  const cut = setTimeout(() => socket.destroy(), LINGER_MS);
-  cut.unref();
-  socket.once('close', () => clearTimeout(cut));
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  req.once('end', done);
+  socket.once('close', done);
   req.resume();
 }
 
@@ -54,8 +67,15 @@ export function rawAnswer(kind: MockKind, status: number, message: string, extra
 /** Every request Node's parser refuses, or that took too long, is answered in the envelope, then the connection closes. */
 export function answerClientErrors(server: Server, kind: MockKind): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    const owned = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (!socket.writable || owned?.headersSent) {
+    const owned = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+    if (owned && !owned.headersSent) {
+      // Node's parser failed inside a request it had started (bytes past the end of a
+      // `connection: close` request, say): that request never completes, so it is answered now.
+      sendJson(owned, 400, errorBody(400, 'the request is not valid HTTP'), { connection: 'close' });
+      setTimeout(() => socket.destroy(), 1_000).unref();
+      return;
+    }
+    if (!socket.writable || owned) {
       socket.destroy();
       return;
     }
@@ -67,6 +87,6 @@ export function answerClientErrors(server: Server, kind: MockKind): void {
           : rawAnswer(kind, 400, 'the request is not valid HTTP');
     socket.end(answer);
     // A socket whose peer stops reading must not linger.
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    setTimeout(() => socket.destroy(), 1_000).unref();
   });
 }

@@ -60,6 +60,7 @@ export function capConnections(server: Server, kind: MockKind, max: number): voi
     socket.once('close', () => open--);
     if (open > max) {
       socket.end(rawAnswer(kind, 503, `the mock holds ${max} connections (its limit); try again shortly`, { 'retry-after': '1' }));
+      socket.resume();
       setTimeout(() => socket.destroy(), 1_000).unref();
     }
   });
@@ -78,7 +79,7 @@ function bodyReader(req: IncomingMessage, res: ServerResponse, limits: EdgeLimit
       return read.bytes;
     }
     if (read.reason === 'too_large') refuse(req, res, 413, `request body is larger than ${limit} bytes`);
-    else if (read.reason === 'timeout') refuse(req, res, 408, `the request body did not arrive within ${limits.bodyTimeoutMs} ms`, 'request_timeout');
+    else if (read.reason === 'timeout') refuse(req, res, 408, `the request body did not arrive within ${limits.bodyTimeoutMs} ms`, 'request_timeout', {}, true);
     else if (read.reason === 'busy')
       refuse(req, res, 503, `the mock is reading ${limits.bodyBytesInFlight} bytes of other request bodies (its limit); try again shortly`, undefined, {
         'retry-after': '1',

@@ -55,16 +55,9 @@ export class AssetDesk {
     const asset = this.store.assets.get(id);
     if (!asset || !sameToken(token, asset.uploadToken)) throw new UploadRefused();
     if (asset.status === 'archive') throw new NotFoundError('asset', id);
-    const { uploadTotalBytes, uploads } = this.options.budgets;
-    const previous = asset.byteLength ?? 0;
+    this.checkRoom(id, bytes.length);
     const replacing = asset.bytes !== undefined;
-    if (!replacing && this.heldUploads + 1 > uploads)
-      throw new BudgetError(`the sandbox holds ${this.heldUploads} uploaded files and may hold ${uploads} (--max-uploads); archive assets first`);
-    if (this.heldBytes - previous + bytes.length > uploadTotalBytes)
-      throw new BudgetError(
-        `this upload of ${inMib(bytes.length)} would take the sandbox's uploads past ${inMib(uploadTotalBytes)} (--max-upload-total; ` +
-          `${inMib(this.heldBytes)} held); archive assets first`,
-      );
+    const previous = replacing ? (asset.byteLength ?? 0) : 0;
     this.heldBytes += bytes.length - previous;
     if (!replacing) this.heldUploads++;
     asset.bytes = bytes;
@@ -74,6 +67,20 @@ export class AssetDesk {
     const png = pngSize(bytes);
     if (png) asset.size = png;
     return asset;
+  }
+
+  /** Throws BudgetError when `length` bytes for asset `id` would not fit the upload budgets. */
+  checkRoom(id: string, length: number): void {
+    const { uploadTotalBytes, uploads } = this.options.budgets;
+    const asset = this.store.assets.get(id);
+    const previous = asset?.bytes !== undefined ? (asset.byteLength ?? 0) : 0;
+    if (asset?.bytes === undefined && this.heldUploads + 1 > uploads)
+      throw new BudgetError(`the sandbox holds ${this.heldUploads} uploaded files and may hold ${uploads} (--max-uploads); archive assets first`);
+    if (this.heldBytes - previous + length > uploadTotalBytes)
+      throw new BudgetError(
+        `this upload of ${inMib(length)} would take the sandbox's uploads past ${inMib(uploadTotalBytes)} (--max-upload-total; ` +
+          `${inMib(this.heldBytes)} held); archive assets first`,
+      );
   }
 
   /** Archives assets by id, freeing their bytes; unknown or archived ids are `missing`. */

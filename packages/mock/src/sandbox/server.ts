@@ -3,7 +3,7 @@
 // links start with its own listening address (or `publicUrl`). With `watch`, the document of its
 // API version is followed: when it changes, the version is read from it again, and what the sandbox
 // holds is kept.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { deflateSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { type DocumentRef, documentAtPath, documentFor, documentVersion, readDocument } from '../core/documents.js';
@@ -13,11 +13,12 @@ import { InvalidVersionError } from '../core/versions.js';
 import { watchDocument } from '../core/watch.js';
 import { hasBody } from '../edge/body.js';
 import { corsOf, createGate } from '../edge/gate.js';
+import { refuse } from '../edge/http.js';
 import { type EdgeLimits, resolveEdgeLimits } from '../edge/limits.js';
 import { createEdgeServer, type RequestLogEntry } from '../edge/server.js';
 import { createSandbox, type Sandbox } from './index.js';
 import type { SandboxOptions } from './options.js';
-import type { SandboxStore } from './store.js';
+import { BudgetError, type SandboxStore } from './store.js';
 
 export interface SandboxServerOptions extends SandboxOptions {
   /** Port to listen on; a free one when omitted (or 0). */
@@ -67,6 +68,21 @@ function readVersion(sandbox: Sandbox, ref: DocumentRef, fallback: string | unde
   return `answering as of ${sandbox.version ?? 'the newest version'} (${ref.specifier})`;
 }
 
+/** An upload whose declared length cannot fit the budgets is answered before its bytes are read. */
+function refusedEarly(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse): boolean {
+  const upload = /^\/uploads\/([^/?]+)/.exec(req.url ?? '');
+  const declared = Number(req.headers['content-length']);
+  if (!upload || req.method !== 'PUT' || !Number.isSafeInteger(declared)) return false;
+  try {
+    sandbox.parts.assets.checkRoom(decodeURIComponent(upload[1]!), declared);
+    return false;
+  } catch (error) {
+    if (!(error instanceof BudgetError)) return false;
+    refuse(req, res, 503, error.message, 'budget_exceeded');
+    return true;
+  }
+}
+
 /** Starts the stateful sandbox. Rejects with PortInUseError, DocumentNotFoundError, MockError('invalid_option'|'invalid_version'). */
 export async function startSandbox(options: SandboxServerOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? DEFAULT_HOST;
@@ -97,6 +113,7 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
     corsMethods: 'GET, POST, DELETE, PUT',
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     handle: async (req, res, tools) => {
+      if (refusedEarly(sandbox, req, res)) return;
       if (hasBody(req)) {
         const bytes = await tools.body(req.url?.startsWith('/uploads/') ? uploadBytes : limits.jsonBodyBytes);
         if (!bytes) return;

@@ -1,6 +1,6 @@
 // Against one real Prism process (and one sandbox, for parity): request validation answers the
 // declared envelopes, and every operation answers its documented example.
-import { ERROR_CODES, ErrorEnvelope, type OperationSpec, operationList, validate } from '@mediagen/schema';
+import { ERROR_CODES, ErrorEnvelope, type OperationSpec, operationList, operations, validate } from '@mediagen/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, type RunningSandbox, startMock, startSandbox } from '../../src/index.js';
 import { call, exampleRequest, item } from '../helpers.js';
@@ -39,6 +39,39 @@ describe('Prism validates requests against the document', () => {
   it('answers 404 for a path the document does not have', async () => {
     const answer = await call(prism.url, 'get', '/pub/v1/nothing-here');
     expect(answer.status).toBe(404);
+  });
+});
+
+describe('the Prefer header picks Prism\u2019s answer', () => {
+  const generate = operations.generateMedia;
+  const body = item();
+
+  it('code=<status>: the example of that declared status', async () => {
+    const answer = await call(prism.url, 'post', generate.path, { body, headers: { prefer: 'code=404' } });
+    expect(answer.status).toBe(404);
+    expect(validate(ErrorEnvelope, answer.body).success).toBe(true);
+    const missing = await call(prism.url, 'get', '/pub/v1/generations/gen_01', { headers: { prefer: 'code=401' } });
+    expect(missing.status).toBe(401);
+  });
+
+  it('example=<name>: that named example', async () => {
+    const named = await call(prism.url, 'post', generate.path, { body, headers: { prefer: 'example=model' } });
+    expect(named.status).toBe(200);
+    expect(named.body).toEqual(generate.success.examples.model!.value);
+    const plain = await call(prism.url, 'post', generate.path, { body });
+    expect(plain.body).not.toEqual(named.body);
+  });
+
+  it('dynamic=true: a value generated from the schema, valid against it, not an example', async () => {
+    const answer = await call(prism.url, 'post', generate.path, { body, headers: { prefer: 'dynamic=true' } });
+    expect(answer.status).toBe(200);
+    expect(validate(generate.success.schema, answer.body).success).toBe(true);
+    expect(Object.values(generate.success.examples).map((example) => example.value)).not.toContainEqual(answer.body);
+  });
+
+  it('a request the contract refuses is refused whatever it prefers', async () => {
+    const answer = await call(prism.url, 'post', generate.path, { body: item({ steps: 5000 }), headers: { prefer: 'code=200' } });
+    expect(answer.status).toBe(422);
   });
 });
 
@@ -94,7 +127,7 @@ describe('parity with the sandbox: the same verdict, in the same words', () => {
   });
 
   it('both accept the documented generation examples', async () => {
-    const op = operationList.find((o) => o.operationId === 'generateMedia')!;
+    const op = operations.generateMedia;
     for (const [name, example] of Object.entries(op.requestExamples ?? {})) {
       const [fromPrism, fromSandbox] = await Promise.all([
         call(prism.url, 'post', op.path, { body: example.value }),
