@@ -105,10 +105,17 @@ export function createGate(options: GateOptions): Gate {
   };
 }
 
-/** The CORS part of a gate's options, without undefined values. */
-export function corsOf(options: {
-  cors?: readonly string[] | undefined;
-  corsCredentials?: boolean | undefined;
-}): Pick<GateOptions, 'cors' | 'corsCredentials'> {
-  return { ...(options.cors ? { cors: options.cors } : {}), ...(options.corsCredentials ? { corsCredentials: true } : {}) };
+/** The gate of a mock bound to `host`, from the options it was started with. */
+export function gateFor(
+  options: { publicUrl?: string | undefined; cors?: readonly string[] | undefined; corsCredentials?: boolean | undefined },
+  host: string,
+  port: () => number,
+): Gate {
+  return createGate({
+    port,
+    host,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.cors ? { cors: options.cors } : {}),
+    ...(options.corsCredentials ? { corsCredentials: true } : {}),
+  });
 }

@@ -5,7 +5,7 @@
 
 export { type BodyBudget, type BodyRead, createBodyBudget, hasBody, type ReadOptions, readBody } from './body.js';
 export { codeFor, type ErrorBody, errorBody, MOCK_HEADER, type MockKind, scrub } from './envelope.js';
-export { corsOf, createGate, type Gate, type GateOptions, originOfUrl, type Verdict } from './gate.js';
+export { createGate, type Gate, type GateOptions, gateFor, originOfUrl, type Verdict } from './gate.js';
 export { answerClientErrors, refuse, sendJson } from './http.js';
 export { type JsonRead, nestsDeeperThan, parseJsonBody } from './json.js';
 export { EDGE_LIMITS, type EdgeLimits, resolveEdgeLimits } from './limits.js';

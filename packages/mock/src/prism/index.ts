@@ -5,11 +5,10 @@
 // private socket, restarting it should it die, or when the document changes with `watch`.
 import { transformPlan } from '@mediagen/schema';
 import { type DocumentRef, documentAtPath, documentFor, readDocument } from '../core/documents.js';
-import { MockError } from '../core/errors.js';
+import { startupError } from '../core/errors.js';
 import { checkPort, close, DEFAULT_HOST, linkHost, listen, originOf } from '../core/net.js';
-import { InvalidVersionError } from '../core/versions.js';
 import { watchDocument } from '../core/watch.js';
-import { corsOf, createGate } from '../edge/gate.js';
+import { gateFor } from '../edge/gate.js';
 import { type EdgeLimits, resolveEdgeLimits } from '../edge/limits.js';
 import type { RequestLogEntry } from '../edge/server.js';
 import { createFront, type ServedDocument, servedDocument } from './front.js';
@@ -70,16 +69,13 @@ export interface RunningMock {
   stop(): Promise<void>;
 }
 
-function resolveStart(options: MockOptions) {
+function resolveStart(options: MockOptions, host: string, port: () => number) {
   try {
     checkPort(options.port);
     const document = options.document !== undefined ? documentAtPath(options.document) : documentFor(options.at);
-    const limits = resolveEdgeLimits(options.limits);
-    return { document, limits };
+    return { document, limits: resolveEdgeLimits(options.limits), gate: gateFor(options, host, port) };
   } catch (error) {
-    if (error instanceof InvalidVersionError) throw new MockError('invalid_version', error.message, { cause: error });
-    if (error instanceof RangeError) throw new MockError('invalid_option', error.message, { cause: error });
-    throw error;
+    throw startupError(error);
   }
 }
 
@@ -107,15 +103,9 @@ function follow(document: DocumentRef, supervisor: PrismSupervisor, setServed: (
  */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? DEFAULT_HOST;
-  const { document, limits } = resolveStart(options);
-  let served = servedDocument(readDocument(document), transformPlan);
   let port = 0;
-  let gate: ReturnType<typeof createGate>;
-  try {
-    gate = createGate({ port: () => port, host, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}), ...corsOf(options) });
-  } catch (error) {
-    throw new MockError('invalid_option', (error as Error).message, { cause: error });
-  }
+  const { document, limits, gate } = resolveStart(options, host, () => port);
+  let served = servedDocument(readDocument(document), transformPlan);
   let supervisor: PrismSupervisor | undefined;
   const front = createFront({
     served: () => served,

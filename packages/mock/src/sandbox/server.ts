@@ -7,12 +7,11 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { deflateSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { type DocumentRef, documentAtPath, documentFor, documentVersion, readDocument } from '../core/documents.js';
-import { MockError } from '../core/errors.js';
+import { startupError } from '../core/errors.js';
 import { checkPort, close, DEFAULT_HOST, linkHost, listen, originOf } from '../core/net.js';
-import { InvalidVersionError } from '../core/versions.js';
 import { watchDocument } from '../core/watch.js';
 import { hasBody } from '../edge/body.js';
-import { corsOf, createGate } from '../edge/gate.js';
+import { type Gate, gateFor } from '../edge/gate.js';
 import { refuse } from '../edge/http.js';
 import { type EdgeLimits, resolveEdgeLimits } from '../edge/limits.js';
 import { createEdgeServer, type RequestLogEntry } from '../edge/server.js';
@@ -89,20 +88,18 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
   let port = 0;
   let sandbox: Sandbox;
   let limits: EdgeLimits;
-  let gate: ReturnType<typeof createGate>;
+  let gate: Gate;
   let followed: DocumentRef | undefined;
   try {
     checkPort(options.port);
     limits = resolveEdgeLimits(options.limits);
-    gate = createGate({ port: () => port, host, ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}), ...corsOf(options) });
+    gate = gateFor(options, host, () => port);
     const own = () => originOf(linkHost(host), port);
     sandbox = createSandbox(options, { deflate: (raw) => new Uint8Array(deflateSync(raw)), ...(options.publicUrl ? {} : { origin: own }) });
     followed = followedDocument(options);
     if (followed) readVersion(sandbox, followed, options.at);
   } catch (error) {
-    if (error instanceof InvalidVersionError) throw new MockError('invalid_version', error.message, { cause: error });
-    if (error instanceof RangeError) throw new MockError('invalid_option', error.message, { cause: error });
-    throw error;
+    throw startupError(error);
   }
   const uploadBytes = sandbox.parts.options.budgets.uploadBytes;
   const listener = getRequestListener(sandbox.app.fetch);
