@@ -27,7 +27,7 @@ const MIB = 1024 * 1024;
 export const EDGE_LIMITS: Readonly<EdgeLimits> = Object.freeze({
   jsonBodyBytes: MIB,
   jsonDepth: 64,
-  bodyBytesInFlight: 96 * MIB,
+  bodyBytesInFlight: 64 * MIB,
   headersTimeoutMs: 10_000,
   bodyTimeoutMs: 30_000,
   idleTimeoutMs: 5_000,
