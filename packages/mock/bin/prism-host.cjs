@@ -9,8 +9,6 @@
 
 const http = require('node:http');
 
-const FRONT_HEADER = 'x-mediagen-front';
-
 /** Constant-time comparison of two strings. */
 function same(given, expected) {
   if (typeof given !== 'string' || given.length !== expected.length) return false;
@@ -30,17 +28,17 @@ function refuse(res, status, message) {
  * percent-encoding, which Prism's router otherwise throws on). The check sits on the server's
  * 'request' event, before Prism's handler sees the request.
  */
-function guard(secret) {
+function guard(header, secret) {
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function guarded(event, ...rest) {
     if (event !== 'request') return emit.call(this, event, ...rest);
     const [req, res] = rest;
-    if (!same(req.headers[FRONT_HEADER], secret)) {
+    if (!same(req.headers[header], secret)) {
       req.resume();
       refuse(res, 403, 'Prism answers the mock only');
       return true;
     }
-    delete req.headers[FRONT_HEADER];
+    delete req.headers[header];
     try {
       decodeURIComponent((req.url || '/').split('?')[0]);
     } catch {
@@ -53,7 +51,7 @@ function guard(secret) {
 }
 
 function start(settings) {
-  guard(settings.secret);
+  guard(settings.header, settings.secret);
   const { createSingleProcessPrism } = require(settings.serverModule);
   createSingleProcessPrism({
     document: settings.document,

@@ -3,6 +3,7 @@
 // marks with `Origin` must come from an origin the user named (`--cors`), which is then the only
 // one answered with CORS headers, without credentials unless asked for. A mock's URLs (upload and
 // media URLs) are built from its own address, never from what a request says.
+import { API_KEY_HEADER } from '@mediagen/schema/util';
 
 export interface GateOptions {
   /** The port the mock listens on (read when a request arrives: known after listening). */
@@ -98,7 +99,7 @@ export function createGate(options: GateOptions): Gate {
       return {
         ...corsHeaders(headers.origin ?? ''),
         'access-control-allow-methods': methods,
-        'access-control-allow-headers': headers['access-control-request-headers'] ?? 'x-api-key, content-type, prefer',
+        'access-control-allow-headers': headers['access-control-request-headers'] ?? `${API_KEY_HEADER}, content-type, prefer`,
         'access-control-max-age': '600',
       };
     },

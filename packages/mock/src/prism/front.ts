@@ -10,6 +10,7 @@
 // restarts it meanwhile).
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { operationById, type TransformPlan } from '@mediagen/schema';
+import { API_KEY_HEADER } from '@mediagen/schema/util';
 import { documentVersion } from '../core/documents.js';
 import { hasBody } from '../edge/body.js';
 import { errorBody } from '../edge/envelope.js';
@@ -20,6 +21,7 @@ import type { EdgeLimits } from '../edge/limits.js';
 import { PathTable, type RouteTemplate } from '../edge/paths.js';
 import { createEdgeServer, type EdgeTools, type RequestLogEntry } from '../edge/server.js';
 import { checkRequest, queryObject, type Versioning } from '../validation/request.js';
+import { FRONT_HEADER } from './process.js';
 import type { Upstream } from './supervisor.js';
 import { headerSafeNames, translateAnswer } from './translate.js';
 
@@ -89,7 +91,6 @@ const HOP_BY_HOP = new Set([
 const DROPPED = new Set([...HOP_BY_HOP, 'content-type', 'sl-violations', 'access-control-allow-origin', 'access-control-allow-credentials']);
 /** The largest answer taken from Prism (its examples are a few kilobytes; dynamic ones more). */
 const MAX_UPSTREAM_BYTES = 8 * 1024 * 1024;
-const FRONT_HEADER = 'x-mediagen-front';
 
 interface Answer {
   status: number;
@@ -170,7 +171,7 @@ async function prepare(req: IncomingMessage, res: ServerResponse, tools: EdgeToo
   }
   // The contract's verdict, as the sandbox gives it; without a key Prism answers 401 first, as the sandbox does.
   const op = served.contract && match.route.operationId !== undefined ? operationById(match.route.operationId) : undefined;
-  if (op && req.headers['x-api-key'] !== undefined) {
+  if (op && req.headers[API_KEY_HEADER.toLowerCase()] !== undefined) {
     if (op.body && parsed === undefined) return refused(400, 'request body is required (JSON)');
     const query = queryObject(new URL(target, 'http://front.invalid').searchParams);
     const verdict = checkRequest(op, { params: match.params, query, body: parsed }, served.versioning ? { versioning: served.versioning } : {});

@@ -29,6 +29,9 @@ function prismServerModule(): string {
   return path;
 }
 
+/** The header the front adds with the run's secret; the host refuses requests without it. */
+export const FRONT_HEADER = 'x-mediagen-front';
+
 /** The host script, at the same place relative to src/prism and dist/prism. */
 const HOST_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'prism-host.cjs');
 
@@ -80,7 +83,14 @@ function lines(stream: NodeJS.ReadableStream | null, emit: (line: string) => voi
 }
 
 export function spawnPrism(options: PrismProcessOptions): Promise<PrismProcess> {
-  const settings = { serverModule: prismServerModule(), document: options.document, socket: options.socket, secret: options.secret, dynamic: options.dynamic };
+  const settings = {
+    serverModule: prismServerModule(),
+    document: options.document,
+    socket: options.socket,
+    header: FRONT_HEADER,
+    secret: options.secret,
+    dynamic: options.dynamic,
+  };
   const child = spawn(process.execPath, [HOST_SCRIPT], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', NODE_ENV: 'development' },

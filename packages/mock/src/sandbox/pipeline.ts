@@ -4,6 +4,7 @@
 // and the answer shaped for the API version served. Also the answers themselves: JSON with the
 // sandbox's own headers, and every failure in the `{ err: { code, message } }` envelope.
 import { downgradeResponse, type OperationSpec } from '@mediagen/schema';
+import { API_KEY_HEADER } from '@mediagen/schema/util';
 import { errorBody, MOCK_HEADER, scrub } from '../edge/envelope.js';
 import { parseJsonBody } from '../edge/json.js';
 import { EDGE_LIMITS } from '../edge/limits.js';
@@ -68,7 +69,7 @@ export function apiPipeline(parts: SandboxParts, versioning: () => Versioning | 
       const status = options.faults.status;
       throw new HttpError(status, 'injected fault (sandbox)', undefined, status === 429 || status === 503 ? { 'retry-after': '1' } : undefined);
     }
-    const key = request.headers.get('x-api-key');
+    const key = request.headers.get(API_KEY_HEADER);
     if (key === null || !options.apiKeys.includes(key)) throw new HttpError(401, key === null ? 'missing API key (X-API-KEY)' : 'invalid API key');
     if (!handler) throw new HttpError(501, `${op.operationId} is not implemented by the sandbox`, 'not_implemented');
 
