@@ -52,18 +52,27 @@ export function createGate(options: GateOptions): Gate {
   if (corsOrigins.includes('*') && options.corsCredentials) throw new RangeError('--cors-credentials cannot be given with --cors "*": name the origins');
   const bound = options.host.toLowerCase();
 
-  const hosts = () => {
+  // Read on every request, so kept until the port changes (it is known only once listening).
+  let known: { port: number; hosts: string[]; origins: string[] } | undefined;
+  const names = () => {
     const port = options.port();
-    const names = [...LOOPBACK_NAMES, ...(ANY_ADDRESS.has(bound) ? [] : [bracket(bound)])];
-    const out = new Set(names.flatMap((name) => (port === 80 ? [name, `${name}:80`] : [`${name}:${port}`])));
+    if (known?.port === port) return known;
+    const list = allHosts(port);
+    known = { port, hosts: list, origins: list.map((host) => `http://${host}`) };
+    return known;
+  };
+  const allHosts = (port: number) => {
+    const bases = [...LOOPBACK_NAMES, ...(ANY_ADDRESS.has(bound) ? [] : [bracket(bound)])];
+    const out = new Set(bases.flatMap((name) => (port === 80 ? [name, `${name}:80`] : [`${name}:${port}`])));
     if (publicUrl) {
       out.add(publicUrl.host.toLowerCase());
       if (publicUrl.port === '') out.add(`${publicUrl.hostname.toLowerCase()}:${publicUrl.protocol === 'https:' ? 443 : 80}`);
     }
     return [...out];
   };
+  const hosts = () => names().hosts;
   // Pages served by the mock itself (none today) would send its own origin.
-  const ownOrigins = () => hosts().map((host) => `http://${host}`);
+  const ownOrigins = () => names().origins;
   const allowed = (origin: string) => corsOrigins.includes('*') || corsOrigins.includes(origin);
 
   const corsHeaders = (origin: string): Record<string, string> => ({
