@@ -22,7 +22,7 @@ afterAll(async () => {
   for (const [kind, mock] of Object.entries(mocks)) {
     if (!mock) continue;
     report.push(`${kind}: ${peakRssMiB(mock.pid).toFixed(0)} MiB`);
-    for (const child of childrenOf(mock.pid)) report.push(`${kind}'s Prism: ${peakRssMiB(child).toFixed(0)} MiB`);
+    for (const child of childrenOf(mock.pid)) report.push(`${kind}'s child ${child}: ${peakRssMiB(child).toFixed(0)} MiB`);
     await mock.stop();
   }
   console.info(`peak RSS after the body cases: ${report.join(', ')}`);
