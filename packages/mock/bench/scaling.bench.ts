@@ -9,7 +9,7 @@ const ITEM = [{ model: 'JuggernautXL', prompt: { positive: 'a lighthouse at dusk
 
 function filled(generations: number) {
   const sandbox = createSandbox({ credits: 1e12, seed: 7 });
-  for (let i = 0; i < generations; i++) sandbox.state.generate(ITEM, 0);
+  for (let i = 0; i < generations; i++) sandbox.parts.generations.generate(ITEM, 0);
   return sandbox;
 }
 

@@ -1,7 +1,7 @@
 // The one shape every answer of the mocks' HTTP edge takes when something is wrong: the API's
 // `{ err: { code, message } }` envelope with a status the contract declares (or, for requests that
-// match no operation, a plain HTTP status: 400, 404, 405, 413, 431). Never a stack trace, never a
-// local path.
+// match no operation or break a bound of the edge, a plain HTTP status: 400, 403, 404, 405, 408,
+// 413, 421, 431, 503). Never a stack trace, never a local path.
 import { ERROR_CODES } from '@mediagen/schema';
 
 /** Names the mock that answered; the conformance suite recognises its target by it. */
@@ -13,8 +13,10 @@ const EDGE_CODES: Record<number, string> = {
   403: 'forbidden',
   405: 'method_not_allowed',
   406: 'not_acceptable',
+  408: 'request_timeout',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  421: 'misdirected_request',
   431: 'headers_too_large',
   502: 'bad_gateway',
 };

@@ -1,6 +1,7 @@
-// Node http plumbing shared by both mocks' servers: answers for requests Node itself cannot parse
-// (bad request line, header bytes, oversized headers) in the envelope instead of Node's bare 400,
-// and a bounded reader of request bodies.
+// Node http plumbing shared by both mocks' servers: JSON answers, answers for requests Node itself
+// refuses (bad request line, header bytes, oversized headers, a request that took too long) in the
+// envelope instead of Node's bare status line, and the answer to a request whose body is left
+// unread (the connection is closed after it).
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorBody, MOCK_HEADER, type MockKind } from './envelope.js';
@@ -15,56 +16,77 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
-/** Every request Node's parser refuses is answered in the envelope, then the connection closes. */
+/** How long the rest of a refused body is still read (and dropped) before the connection is cut. */
+const LINGER_MS = 2_000;
+
+/**
+ * Answers an error while the request's body is (partly) unread. The rest of the body is read and
+ * dropped for at most two seconds, so a client still sending sees the answer (closing a socket with
+ * unread bytes resets it, and the answer is lost); then the connection is cut. With `cut`, for a
+ * client too slow to wait for, the connection closes right after the answer.
+ */
+export function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  message: string,
+  code?: string,
+  headers: Record<string, string> = {},
+  cut = false,
+): void {
+  sendJson(res, status, errorBody(status, message, code), cut ? { ...headers, connection: 'close' } : headers);
+  if (cut || req.complete) return;
+  const socket = req.socket;
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  req.once('end', done);
+  socket.once('close', done);
+  req.resume();
+}
+
+const RAW_REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+  503: 'Service Unavailable',
+};
+
+/** A whole HTTP/1.1 answer in the envelope, for a socket no request object owns. */
+export function rawAnswer(kind: MockKind, status: number, message: string, extra: Record<string, string> = {}): string {
+  const body = JSON.stringify(errorBody(status, message));
+  const headers = Object.entries(extra)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (
+    `HTTP/1.1 ${status} ${RAW_REASONS[status] ?? 'Error'}\r\ncontent-type: application/json\r\n${MOCK_HEADER}: ${kind}\r\n` +
+    `x-content-type-options: nosniff\r\n${headers}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+  );
+}
+
+/** Every request Node's parser refuses, or that took too long, is answered in the envelope, then the connection closes. */
 export function answerClientErrors(server: Server, kind: MockKind): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (!socket.writable || (socket as Duplex & { _httpMessage?: unknown })._httpMessage) {
+    const owned = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+    if (owned && !owned.headersSent) {
+      // Node's parser failed inside a request it had started (bytes past the end of a
+      // `connection: close` request, say): that request never completes, so it is answered now.
+      sendJson(owned, 400, errorBody(400, 'the request is not valid HTTP'), { connection: 'close' });
+      setTimeout(() => socket.destroy(), 1_000).unref();
+      return;
+    }
+    if (!socket.writable || owned) {
       socket.destroy();
       return;
     }
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-    const status = tooLarge ? 431 : 400;
-    const body = JSON.stringify(errorBody(status, tooLarge ? 'request headers are too large' : 'the request is not valid HTTP'));
-    socket.end(
-      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-        `content-type: application/json\r\n${MOCK_HEADER}: ${kind}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
-  });
-}
-
-export type BodyRead = { ok: true; bytes: Buffer } | { ok: false; reason: 'too_large' | 'aborted' };
-
-/**
- * Reads a request body up to `limit` bytes. A larger body is refused without being kept: a declared
- * content-length over the limit at once, a longer stream as soon as it passes the limit (the rest is
- * drained and dropped, so the client still reads the answer).
- */
-export function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
-  return new Promise((resolve) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
-      req.resume();
-      resolve({ ok: false, reason: 'too_large' });
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > limit) {
-        over = true;
-        chunks.length = 0;
-        resolve({ ok: false, reason: 'too_large' });
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!over) resolve({ ok: true, bytes: Buffer.concat(chunks) });
-    });
-    req.on('error', () => resolve({ ok: false, reason: 'aborted' }));
-    req.on('aborted', () => resolve({ ok: false, reason: 'aborted' }));
+    const answer =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? rawAnswer(kind, 431, 'request headers are too large')
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? rawAnswer(kind, 408, 'the request did not arrive in time')
+          : rawAnswer(kind, 400, 'the request is not valid HTTP');
+    socket.end(answer);
+    // A socket whose peer stops reading must not linger.
+    setTimeout(() => socket.destroy(), 1_000).unref();
   });
 }

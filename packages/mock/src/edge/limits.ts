@@ -1,9 +1,49 @@
-// Sizes the mocks accept. The API documents no limit; these keep one request from filling the
-// memory of a mock (an unbounded body was accepted at 400 MB), and are far above any request the
-// contract describes (a generation batch is a few kilobytes).
+// The bounds of the mocks' HTTP edge: how big, how deep, how slow and how many. The API documents
+// no limit; these keep one client (or a local process, or a web page) from filling the memory of a
+// mock or holding all of its sockets, and are far above any request the contract describes (a
+// generation batch is a few kilobytes). Past a bound the edge answers in the envelope (413, 408,
+// 503) and closes the connection.
 
-/** Largest JSON request body, in bytes; larger ones are answered 413. */
-export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+export interface EdgeLimits {
+  /** Largest JSON request body, in bytes (413 above). */
+  jsonBodyBytes: number;
+  /** Deepest nesting of arrays and objects in a JSON body (400 above). */
+  jsonDepth: number;
+  /** Bytes of request bodies being read at the same time, all connections together (503 above). */
+  bodyBytesInFlight: number;
+  /** The request line and headers must arrive within this (Node closes the connection after it). */
+  headersTimeoutMs: number;
+  /** The whole body must arrive within this, counted from the end of the headers (408 after it). */
+  bodyTimeoutMs: number;
+  /** A kept-alive connection with no request is closed after this. */
+  idleTimeoutMs: number;
+  /** Open connections at once; the next one is answered 503 and closed. */
+  maxConnections: number;
+}
 
-/** Largest file accepted at a sandbox upload URL, in bytes; larger ones are answered 413. */
-export const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
+const MIB = 1024 * 1024;
+
+/** The defaults, documented in the README's budget table. */
+export const EDGE_LIMITS: Readonly<EdgeLimits> = Object.freeze({
+  jsonBodyBytes: MIB,
+  jsonDepth: 64,
+  bodyBytesInFlight: 64 * MIB,
+  headersTimeoutMs: 10_000,
+  bodyTimeoutMs: 30_000,
+  idleTimeoutMs: 5_000,
+  // Each connection to the Prism front can hold a second descriptor towards Prism: 256 stays well
+  // under the common limit of 1,024 open files.
+  maxConnections: 256,
+});
+
+/** The limits with `overrides` applied; a RangeError names a value that is not a whole number ≥ 1. */
+export function resolveEdgeLimits(overrides: Partial<EdgeLimits> = {}): EdgeLimits {
+  const limits = { ...EDGE_LIMITS };
+  for (const [name, value] of Object.entries(overrides) as [keyof EdgeLimits, number | undefined][]) {
+    if (value === undefined) continue;
+    if (!Object.hasOwn(EDGE_LIMITS, name)) throw new RangeError(`unknown edge limit "${name}"`);
+    if (!Number.isInteger(value) || value < 1) throw new RangeError(`limits.${name} must be a whole number ≥ 1, got ${value}`);
+    limits[name] = value;
+  }
+  return limits;
+}

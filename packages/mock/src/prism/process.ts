@@ -1,12 +1,15 @@
-// Runs the Prism CLI as a child process: Node itself (`process.execPath`) on prism-cli's bin entry,
-// resolved from its package.json, so no shell and no PATH lookup are involved. Startup is over when
-// Prism prints "Prism is listening"; stop() sends SIGTERM, then SIGKILL after a grace period, and
-// waits for the exit.
+// Runs Prism as a child process: Node itself (`process.execPath`) on the mock's Prism host
+// (bin/prism-host.cjs), which starts prism-cli's own mock server on a private socket and answers
+// only the front. No shell and no PATH lookup are involved. Startup is over when Prism prints
+// "Prism is listening"; stop() sends SIGTERM, then SIGKILL after a grace period, and waits for the
+// exit. The child's stdin is a pipe from this process that is never closed while it runs: when this
+// process ends, however it ends, the pipe closes and the child exits, so no Prism outlives its mock.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { PortInUseError, PrismStartError } from '../errors.js';
+import { fileURLToPath } from 'node:url';
+import { PrismStartError } from '../core/errors.js';
 
 const require = createRequire(import.meta.url);
 
@@ -19,10 +22,25 @@ export function prismEntry(): string {
   return join(dirname(manifestPath), bin);
 }
 
+/** prism-cli's module that starts its mock server (beside its bin entry). */
+function prismServerModule(): string {
+  const path = join(dirname(prismEntry()), 'util', 'createServer.js');
+  if (!existsSync(path)) throw new PrismStartError(`this version of @stoplight/prism-cli has no ${path.split(/[\\/]/).slice(-2).join('/')}`, '', null);
+  return path;
+}
+
+/** The header the front adds with the run's secret; the host refuses requests without it. */
+export const FRONT_HEADER = 'x-mediagen-front';
+
+/** The host script, at the same place relative to src/prism and dist/prism. */
+const HOST_SCRIPT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'prism-host.cjs');
+
 export interface PrismProcessOptions {
   document: string;
-  host: string;
-  port: number;
+  /** The Unix socket path (or Windows pipe name) Prism listens on. */
+  socket: string;
+  /** The header value the front adds to every request; Prism refuses requests without it. */
+  secret: string;
   dynamic: boolean;
   /** Give up when Prism has not said it is listening after this long. */
   startTimeoutMs: number;
@@ -44,18 +62,46 @@ export interface PrismProcess {
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
 const LISTENING = /Prism is listening on (\S+)/;
+/** Prism's output kept until it listens (its start-up errors are near the end). */
+const STARTUP_OUTPUT_CHARS = 64 * 1024;
+
+/** Splits a stream into lines, each passed to `emit`. */
+function lines(stream: NodeJS.ReadableStream | null, emit: (line: string) => void): void {
+  let pending = '';
+  stream?.setEncoding('utf8');
+  // Always drained: Prism logs every request, and a full pipe would stall it.
+  stream?.on('data', (chunk: string) => {
+    pending += chunk;
+    const parts = pending.split('\n');
+    pending = parts.pop() ?? '';
+    for (const raw of parts) emit(raw.replace(ANSI, '').trimEnd());
+  });
+  stream?.on('end', () => {
+    if (pending) emit(pending.replace(ANSI, '').trimEnd());
+    pending = '';
+  });
+}
 
 export function spawnPrism(options: PrismProcessOptions): Promise<PrismProcess> {
-  const args = [prismEntry(), 'mock', options.document, '-h', options.host, '-p', String(options.port)];
-  if (options.dynamic) args.push('-d');
-  const child = spawn(process.execPath, args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const settings = {
+    serverModule: prismServerModule(),
+    document: options.document,
+    socket: options.socket,
+    header: FRONT_HEADER,
+    secret: options.secret,
+    dynamic: options.dynamic,
+  };
+  const child = spawn(process.execPath, [HOST_SCRIPT], {
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', NODE_ENV: 'development' },
     windowsHide: true,
-    // Its own process group: a Ctrl-C in the terminal reaches the caller, which stops Prism itself.
+    // Its own process group: a Ctrl-C or a hang-up in the terminal reaches the mock, which stops Prism itself.
     detached: true,
   });
-  // Should the caller exit without stopping it, do not leave Prism holding the port.
+  // Kept open for the child's lifetime: its end tells the child that the mock is gone.
+  child.stdin?.on('error', () => {});
+  child.stdin?.write(`${JSON.stringify(settings)}\n`);
+  // Should the caller exit without stopping it, do not leave Prism running until it notices.
   const killOnExit = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
@@ -71,29 +117,13 @@ export function spawnPrism(options: PrismProcessOptions): Promise<PrismProcess> 
   let output = '';
   let listening = false;
   let onLine: ((line: string) => void) | undefined;
-  const feed = (stream: NodeJS.ReadableStream | null) => {
-    let pending = '';
-    stream?.setEncoding('utf8');
-    // Always drained: Prism logs every request, and a full pipe would stall it.
-    stream?.on('data', (chunk: string) => {
-      pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const raw of lines) emit(raw);
-    });
-    stream?.on('end', () => {
-      if (pending) emit(pending);
-      pending = '';
-    });
-  };
-  const emit = (raw: string) => {
-    const line = raw.replace(ANSI, '').trimEnd();
-    if (!listening) output += `${line}\n`;
+  const emit = (line: string) => {
+    if (!listening) output = `${output}${line}\n`.slice(-STARTUP_OUTPUT_CHARS);
     options.onOutput?.(line);
     onLine?.(line);
   };
-  feed(child.stdout);
-  feed(child.stderr);
+  lines(child.stdout, emit);
+  lines(child.stderr, emit);
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
@@ -125,8 +155,7 @@ export function spawnPrism(options: PrismProcessOptions): Promise<PrismProcess> 
     void exited.then(({ code, signal }) => {
       if (listening) return;
       clearTimeout(timer);
-      if (/EADDRINUSE/.test(output)) reject(new PortInUseError(options.host, options.port));
-      else reject(new PrismStartError(`Prism exited before listening (${signal ?? `exit code ${code}`})`, output, code));
+      reject(new PrismStartError(`Prism exited before listening (${signal ?? `exit code ${code}`})`, output, code));
     });
   });
 }

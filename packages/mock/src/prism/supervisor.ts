@@ -1,11 +1,17 @@
-// Keeps one Prism process running behind the front. Should Prism exit on its own, the reason (its
-// last error lines) is reported and a new Prism is started on a fresh loopback port; after
-// `maxRestarts` exits within a minute the supervisor gives up and says why.
-import { summarizePrismOutput } from '../errors.js';
-import { freePort } from '../net.js';
+// Keeps one Prism process running behind the front, on a socket no other local user can reach: a
+// Unix socket in a fresh directory only this user may enter (mode 0700), or a named pipe with a
+// random name on Windows, plus a secret the front adds to each request. Should Prism exit on its
+// own, the reason (its last error lines) is reported and a new Prism is started; after
+// `maxRestarts` exits within a minute the supervisor gives up and says why. `restart()` replaces
+// Prism on purpose (the document changed), which is not counted as a crash.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { summarizePrismOutput } from '../core/errors.js';
 import { type PrismProcess, type PrismProcessOptions, spawnPrism } from './process.js';
 
-export interface SupervisorOptions extends Omit<PrismProcessOptions, 'port' | 'host'> {
+export interface SupervisorOptions extends Omit<PrismProcessOptions, 'socket' | 'secret'> {
   /** Called when Prism stopped on its own, with the reason, before a restart is tried. */
   onCrash?: (reason: string) => void;
   /** Exits within a minute tolerated before giving up (default 5). */
@@ -19,12 +25,20 @@ export interface Ended {
   reason?: string;
 }
 
+/** Where the front reaches Prism. */
+export interface Upstream {
+  socket: string;
+  secret: string;
+}
+
 export interface PrismSupervisor {
-  /** Loopback port of the running Prism; undefined while it restarts. */
-  port(): number | undefined;
+  /** Where the running Prism listens; undefined while it (re)starts. */
+  upstream(): Upstream | undefined;
   pid(): number | undefined;
-  /** How many times Prism was restarted. */
+  /** How many times Prism stopped on its own and was restarted. */
   restarts(): number;
+  /** Replaces the running Prism with a new one (on the document as it is now). */
+  restart(): Promise<void>;
   /** Settles after stop(), or when the supervisor gave up. */
   ended: Promise<Ended>;
   stop(): Promise<void>;
@@ -33,9 +47,23 @@ export interface PrismSupervisor {
 const RECENT_LINES = 40;
 const WINDOW_MS = 60_000;
 
+/** A socket path only this user can reach, and how to remove it. */
+function privateSocket(): { path: string; remove(): void } {
+  if (process.platform === 'win32') {
+    return { path: `\\\\.\\pipe\\media-mock-${randomBytes(16).toString('hex')}`, remove: () => {} };
+  }
+  // mkdtemp creates the directory with mode 0700.
+  const dir = mkdtempSync(join(tmpdir(), 'media-mock-'));
+  const path = join(dir, 'prism.sock');
+  return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /** Starts Prism; rejects as spawnPrism does when the first start fails. */
 export async function supervisePrism(options: SupervisorOptions): Promise<PrismSupervisor> {
-  const host = '127.0.0.1';
+  const place = privateSocket();
+  const secret = randomBytes(32).toString('hex');
+  const removeOnExit = () => place.remove();
+  process.once('exit', removeOnExit);
   const recent: string[] = [];
   const onOutput = (line: string) => {
     recent.push(line);
@@ -43,23 +71,36 @@ export async function supervisePrism(options: SupervisorOptions): Promise<PrismS
     options.onOutput?.(line);
   };
   const start = async () => {
-    const port = await freePort(host);
-    return { port, prism: await spawnPrism({ ...options, host, port, onOutput }) };
+    // A socket file left by the Prism before would make the next one fail to listen.
+    rmSync(place.path, { force: true });
+    return spawnPrism({ ...options, socket: place.path, secret, onOutput });
   };
 
-  let current: { port: number; prism: PrismProcess } | undefined = await start();
+  let current: PrismProcess | undefined;
+  try {
+    current = await start();
+  } catch (error) {
+    process.off('exit', removeOnExit);
+    place.remove();
+    throw error;
+  }
   let stopping = false;
+  let replacing: Promise<void> | undefined;
   let restarts = 0;
   const crashes: number[] = [];
   let settle!: (ended: Ended) => void;
-  const ended = new Promise<Ended>((resolve) => (settle = resolve));
+  const ended = new Promise<Ended>((resolve) => (settle = resolve)).finally(() => {
+    process.off('exit', removeOnExit);
+    place.remove();
+  });
 
-  const watch = (running: { port: number; prism: PrismProcess }) => {
-    void running.prism.exited.then(async ({ code, signal }) => {
+  const watch = (running: PrismProcess) => {
+    void running.exited.then(async ({ code, signal }) => {
       if (stopping) {
         settle({ code, signal });
         return;
       }
+      if (replacing) return;
       current = undefined;
       const why = summarizePrismOutput(recent.join('\n')).join(' | ');
       const reason = `Prism stopped on its own (${signal ?? `exit code ${code}`})${why ? `: ${why}` : ''}`;
@@ -76,7 +117,7 @@ export async function supervisePrism(options: SupervisorOptions): Promise<PrismS
       try {
         const next = await start();
         if (stopping) {
-          await next.prism.stop();
+          await next.stop();
           settle({ code: null, signal: null });
           return;
         }
@@ -92,14 +133,29 @@ export async function supervisePrism(options: SupervisorOptions): Promise<PrismS
   watch(current);
 
   return {
-    port: () => current?.port,
-    pid: () => current?.prism.child.pid,
+    upstream: () => (current ? { socket: place.path, secret } : undefined),
+    pid: () => current?.child.pid,
     restarts: () => restarts,
+    restart: () => {
+      replacing ??= (async () => {
+        const old = current;
+        current = undefined;
+        await old?.stop();
+        if (stopping) return;
+        const next = await start();
+        current = next;
+        watch(next);
+      })().finally(() => {
+        replacing = undefined;
+      });
+      return replacing;
+    },
     ended,
     stop: async () => {
       stopping = true;
+      await replacing?.catch(() => {});
       const running = current;
-      if (running) await running.prism.stop();
+      if (running) await running.stop();
       else settle({ code: null, signal: null });
       await ended;
     },

@@ -1,127 +1,65 @@
-// The bytes the sandbox serves at its media URLs: a real PNG for images (the schema package's
-// builder, shared with the conformance suite) and a real WebM (EBML header, segment info, one VP8
-// track, one cluster of frames) for videos, built here. Plain arrays only, so the module runs on any
-// JavaScript runtime; the Node entry injects a faster zlib compressor for the PNGs.
-import { concatBytes } from '@mediagen/schema/util';
+// The bytes the sandbox serves at its media URLs: a real PNG for a finished image (the schema
+// package's builder) and a real WebM for a video (webm.ts), made on first request. Made files are
+// kept up to a byte budget, oldest dropped first: a dropped file is made again byte for byte (its
+// colours come from its id), so the budget bounds memory without changing an answer. Deleting a
+// media item drops its file.
+import { type Deflate, makePng } from '@mediagen/schema/util';
+import { hashString, mulberry32 } from './rng.js';
+import type { MediaRecord } from './store.js';
+import { makeWebm } from './webm.js';
 
-const ascii = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
-
-// --- WebM -------------------------------------------------------------------------------------
-
-const base64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
-
-/**
- * A tiny VP8 stream: one key frame and a repeatable inter frame of a flat blue picture, 48×80
- * (portrait, 3:5) or 80×48 (landscape, 5:3). Only the container is assembled at run time.
- */
-const VP8 = {
-  portrait: {
-    width: 48,
-    height: 80,
-    key: base64('cAMAnQEqMABQAABHCIWFiIWEiAICAnWqA/gCBu7GRgF0x1f+AP75Ns//rzL68y+vMv+vMv/u837eb9vN/vyA'),
-    inter: base64('0QEAARAQABgAGFgv9AAIlgAA'),
-  },
-  landscape: {
-    width: 80,
-    height: 48,
-    key: base64('cAMAnQEqUAAwAABHCIWFiIWEiAICAnWqA/gCBu7GRgF0x1f+AP75Ns//rzL68y+vMv+vMv/u837eb9vN/vyA'),
-    inter: base64('0QEAARAQABgAGFgv9AAIhwAA'),
-  },
-} as const;
-
-/** EBML variable-length size (8-byte form for simplicity above 2^21). */
-function vint(size: number): Uint8Array {
-  for (let length = 1; length <= 4; length++) {
-    if (size < 2 ** (7 * length) - 1) {
-      const out = new Uint8Array(length);
-      let value = size;
-      for (let i = length - 1; i >= 0; i--) {
-        out[i] = value & 0xff;
-        value = Math.floor(value / 256);
-      }
-      out[0]! |= 1 << (8 - length);
-      return out;
-    }
+/** The file of a media item, made from its record alone. */
+export function makeMediaFile(media: MediaRecord, deflate?: Deflate): Uint8Array {
+  if (media.type === 'video') {
+    return makeWebm({ landscape: media.dim.width > media.dim.height, fps: 5, frames: Math.max(1, Math.min(25, Math.round((media.duration ?? 1) * 5))) });
   }
-  throw new RangeError('element too large');
+  // A thumbnail with the item's aspect ratio, at most 64 pixels on its long side.
+  const scale = 64 / Math.max(media.dim.width, media.dim.height, 1);
+  const random = mulberry32(hashString(media.id));
+  const colour = (): [number, number, number] => [0, 0, 0].map(() => Math.floor(random() * 256)) as [number, number, number];
+  return makePng({
+    width: Math.max(1, Math.round(media.dim.width * scale)),
+    height: Math.max(1, Math.round(media.dim.height * scale)),
+    from: colour(),
+    to: colour(),
+    ...(deflate ? { deflate } : {}),
+  });
 }
 
-function element(id: number, payload: Uint8Array): Uint8Array {
-  const idBytes: number[] = [];
-  for (let v = id; v > 0; v = Math.floor(v / 256)) idBytes.unshift(v & 0xff);
-  return concatBytes([Uint8Array.from(idBytes), vint(payload.length), payload]);
-}
+export class MediaFiles {
+  private readonly kept = new Map<string, Uint8Array>();
+  private bytes = 0;
 
-function uint(id: number, value: number): Uint8Array {
-  const bytes: number[] = [];
-  let v = value;
-  do {
-    bytes.unshift(v & 0xff);
-    v = Math.floor(v / 256);
-  } while (v > 0);
-  return element(id, Uint8Array.from(bytes));
-}
+  constructor(
+    private readonly budgetBytes: number,
+    private readonly deflate?: Deflate,
+  ) {}
 
-function float64(id: number, value: number): Uint8Array {
-  const payload = new Uint8Array(8);
-  new DataView(payload.buffer).setFloat64(0, value);
-  return element(id, payload);
-}
+  /** The bytes of a finished media item. */
+  fileOf(media: MediaRecord): Uint8Array {
+    const found = this.kept.get(media.id);
+    if (found) return found;
+    const made = makeMediaFile(media, this.deflate);
+    this.kept.set(media.id, made);
+    this.bytes += made.length;
+    // Maps iterate in insertion order: the first entries are the oldest.
+    for (const [id, file] of this.kept) {
+      if (this.bytes <= this.budgetBytes) break;
+      this.kept.delete(id);
+      this.bytes -= file.length;
+    }
+    return made;
+  }
 
-const text = (id: number, value: string) => element(id, ascii(value));
-const master = (id: number, ...children: Uint8Array[]) => element(id, concatBytes(children));
+  forget(mediaId: string): void {
+    const file = this.kept.get(mediaId);
+    if (!file) return;
+    this.kept.delete(mediaId);
+    this.bytes -= file.length;
+  }
 
-function simpleBlock(timecode: number, frame: Uint8Array, key: boolean): Uint8Array {
-  const header = Uint8Array.of(0x81, (timecode >> 8) & 0xff, timecode & 0xff, key ? 0x80 : 0x00);
-  return element(0xa3, concatBytes([header, frame]));
-}
-
-export interface WebmOptions {
-  /** Landscape (80×48) instead of portrait (48×80). */
-  landscape?: boolean;
-  /** Frames per second and number of frames; defaults 5 and 5 (one second). */
-  fps?: number;
-  frames?: number;
-}
-
-/** A playable WebM file (VP8 video, no audio). */
-export function makeWebm({ landscape = false, fps = 5, frames = 5 }: WebmOptions = {}): Uint8Array<ArrayBuffer> {
-  const stream = landscape ? VP8.landscape : VP8.portrait;
-  const step = 1000 / Math.max(1, fps);
-  // Block timecodes are signed 16-bit milliseconds from the cluster's start.
-  const count = Math.max(1, Math.min(frames, Math.floor(32_000 / step) + 1));
-  const blocks: Uint8Array[] = [];
-  for (let i = 0; i < count; i++) blocks.push(simpleBlock(Math.round(i * step), i === 0 ? stream.key : stream.inter, i === 0));
-  const header = master(
-    0x1a45dfa3,
-    uint(0x4286, 1), // EBMLVersion
-    uint(0x42f7, 1), // EBMLReadVersion
-    uint(0x42f2, 4), // EBMLMaxIDLength
-    uint(0x42f3, 8), // EBMLMaxSizeLength
-    text(0x4282, 'webm'), // DocType
-    uint(0x4287, 2), // DocTypeVersion
-    uint(0x4285, 2), // DocTypeReadVersion
-  );
-  const info = master(
-    0x1549a966,
-    uint(0x2ad7b1, 1_000_000), // TimecodeScale: milliseconds
-    text(0x4d80, 'mediagen sandbox'), // MuxingApp
-    text(0x5741, 'mediagen sandbox'), // WritingApp
-    float64(0x4489, count * step), // Duration
-  );
-  const tracks = master(
-    0x1654ae6b,
-    master(
-      0xae, // TrackEntry
-      uint(0xd7, 1), // TrackNumber
-      uint(0x73c5, 1), // TrackUID
-      uint(0x83, 1), // TrackType: video
-      uint(0x9c, 0), // FlagLacing
-      text(0x86, 'V_VP8'), // CodecID
-      uint(0x23e383, Math.round(step * 1_000_000)), // DefaultDuration (ns)
-      master(0xe0, uint(0xb0, stream.width), uint(0xba, stream.height)), // Video: PixelWidth, PixelHeight
-    ),
-  );
-  const cluster = master(0x1f43b675, uint(0xe7, 0), ...blocks); // Cluster: Timecode 0
-  return concatBytes([header, master(0x18538067, info, tracks, cluster)]);
+  /** Bytes of files kept now. */
+  get heldBytes(): number {
+    return this.bytes;
+  }
 }

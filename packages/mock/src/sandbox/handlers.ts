@@ -1,9 +1,16 @@
-// The sandbox's answer to each operation, typed by operation (reply.ts): the pipeline in routes.ts
-// has validated the call, a handler reads and changes the state and answers the success envelope.
-import { type CatalogueItem, ERROR_CODES, normalizeBaseModel } from '@mediagen/schema';
+// The sandbox's answer to each operation, typed by operation (reply.ts): the pipeline in pipeline.ts
+// has validated the call, a handler reads and changes the sandbox through its parts (parts.ts) and
+// answers the success envelope. The five catalogue listings are one handler, chosen by the
+// operation's `catalogue` trait.
+import { type CatalogueItem, type CatalogueName, ERROR_CODES, normalizeBaseModel, operations } from '@mediagen/schema';
+import { roomFor } from './generations.js';
+import { legacyStatusAt, statusAt } from './lifecycle.js';
+import type { SandboxParts } from './parts.js';
+import { estimate } from './pricing.js';
 import { type Handlers, HttpError, invalid, ok } from './reply.js';
-import { type GenerationRecord, NotFoundError, type SandboxState } from './state.js';
+import { type GenerationRecord, mediaOf, must, NotFoundError } from './store.js';
 import { uploadUrl } from './uploads.js';
+import * as views from './views.js';
 
 /** Anything a page can be read from: an ordered index of the store, or an array. */
 interface Pageable<T> {
@@ -13,12 +20,10 @@ interface Pageable<T> {
 
 const pageable = <T>(items: readonly T[]): Pageable<T> => ({ size: items.length, slice: (start, end) => items.slice(start, end) });
 
+type PageQuery = { page?: number | undefined; page_size?: number | undefined } | undefined;
+
 /** One page of `items`, each shown with `view`: only the page's items are viewed. */
-function listing<T, V = T>(
-  items: Pageable<T> | readonly T[],
-  query: { page?: number | undefined; page_size?: number | undefined } | undefined,
-  view?: (item: T) => V,
-) {
+function listing<T, V = T>(items: Pageable<T> | readonly T[], query: PageQuery, view?: (item: T) => V) {
   const source: Pageable<T> = Array.isArray(items) ? pageable(items as readonly T[]) : (items as Pageable<T>);
   const page = query?.page ?? 1;
   const pageSize = query?.page_size ?? 10;
@@ -27,117 +32,125 @@ function listing<T, V = T>(
   return ok(data, 200, { pagination: { page, page_size: pageSize, total: source.size } });
 }
 
-function byType(items: readonly CatalogueItem[], type: unknown): readonly CatalogueItem[] {
+function byType<T>(items: readonly T[], type: unknown): readonly T[] {
   if (typeof type !== 'string') return items;
   const wanted = normalizeBaseModel(type);
-  return items.filter((item) => normalizeBaseModel(item.base_model) === wanted);
+  return items.filter((item) => normalizeBaseModel((item as CatalogueItem).base_model) === wanted);
 }
 
+const notFound = (ids: readonly string[]) => `asset${ids.length > 1 ? 's' : ''} ${ids.join(', ')} not found`;
+
 /** The handler of every operation, by operationId. */
-export function handlers(state: SandboxState): Handlers {
-  const legacyStatus = (id: string) => {
-    const status = state.status(state.getMedia(id));
-    // The deprecated endpoints know success, failed and censored; work still in progress is `pending`.
-    return status === 'success' || status === 'failed' ? status : 'pending';
-  };
-  const mediaOf = (generationId: string, imageId: string) => {
-    const generation = state.getGeneration(generationId);
+export function handlers(parts: SandboxParts): Handlers {
+  const { store, catalogue, generations, assets, options } = parts;
+  const now = options.now;
+  /** A media item that must belong to the generation named with it (the deprecated image operations). */
+  const imageOf = (generationId: string, imageId: string) => {
+    const generation = must(store.generations, 'generation', generationId);
     if (!generation.mediaIds.includes(imageId)) throw new NotFoundError(`image ${imageId} of generation`, generationId);
-    return state.getMedia(imageId);
+    return must(store.media, 'media', imageId);
   };
-  const generationView = (id: string, origin: string) => {
-    const generation = state.getGeneration(id);
-    return {
-      generation_id: generation.id,
-      created_at: Math.floor(generation.createdMs / 1000),
-      media: state.generationMedia(generation).map((m) => state.mediaView(m, origin)),
-    };
-  };
+  const generationView = (generation: GenerationRecord) => views.generationView(generation, mediaOf(store, generation), now(), parts.origin());
+  // One handler for the five listings; typed as the four with a base model (voices, names only, fit it too).
+  const catalogueListing =
+    (name: CatalogueName) =>
+    ({ query }: { query: PageQuery & { type?: unknown } }) =>
+      listing(byType(catalogue[name] as readonly CatalogueItem[], query?.type), query);
 
   return {
     generateMedia: ({ body }) => {
-      const items = body;
-      const cost = state.estimate(items);
-      if (cost > state.credits) {
-        throw new HttpError(402, `not enough credits: ${cost} needed, ${state.credits} available`);
-      }
-      const { generation, media } = state.generate(items, cost);
-      return ok({ generation_id: generation.id, credits_remaining: state.credits, media: media.map((m) => state.generatedView(m)) });
+      const cost = estimate(body, catalogue);
+      if (cost > store.credits) throw new HttpError(402, `not enough credits: ${cost} needed, ${store.credits} available`);
+      const { generation, media } = generations.generate(body, cost);
+      return ok({ generation_id: generation.id, credits_remaining: store.credits, media: media.map(views.generatedView) });
     },
-    estimateGeneration: ({ body }) => ok({ estimated: state.estimate(body), balance: state.credits }),
-    listGenerations: ({ query, origin }) => {
+    estimateGeneration: ({ body }) => ok({ estimated: estimate(body, catalogue), balance: store.credits }),
+    listGenerations: ({ query }) => {
       // The id filters are lookups; only a status filter has to look at each generation (a status
       // is a function of the time of asking, so it cannot be indexed ahead).
-      let found: Pageable<GenerationRecord> | readonly GenerationRecord[] = state.listGenerations();
+      let found: Pageable<GenerationRecord> | readonly GenerationRecord[] = store.generationsNewestFirst;
       if (typeof query.generation_id === 'string' || typeof query.media_id === 'string') {
-        const byMedia = typeof query.media_id === 'string' ? state.media.get(query.media_id)?.generationId : undefined;
+        const byMedia = typeof query.media_id === 'string' ? store.media.get(query.media_id)?.generationId : undefined;
         const id = typeof query.generation_id === 'string' ? query.generation_id : byMedia;
-        const generation = id === undefined ? undefined : state.generations.get(id);
+        const generation = id === undefined ? undefined : store.generations.get(id);
         const matches = generation !== undefined && (typeof query.media_id !== 'string' || byMedia === generation.id);
         found = matches ? [generation] : [];
       }
       if (typeof query.status === 'string') {
-        const all: readonly GenerationRecord[] = Array.isArray(found) ? found : state.listGenerations().values();
-        found = all.filter((g) => state.generationMedia(g).some((m) => state.status(m) === query.status));
+        const all: readonly GenerationRecord[] = Array.isArray(found) ? found : store.generationsNewestFirst.values();
+        const at = now();
+        found = all.filter((g) => mediaOf(store, g).some((m) => statusAt(m, at) === query.status));
       }
-      return listing(found, query, (g) => generationView(g.id, origin));
+      return listing(found, query, generationView);
     },
-    getGeneration: ({ params, origin }) => {
-      const view = generationView(params.generation_id!, origin);
+    getGeneration: ({ params }) => {
+      const view = generationView(must(store.generations, 'generation', params.generation_id));
       return ok(view, 200, { pagination: { page: 1, page_size: Math.max(1, view.media.length), total: view.media.length } });
     },
-    getMedia: ({ params, origin }) => ok(state.mediaView(state.getMedia(params.media_id!), origin)),
+    getMedia: ({ params }) => {
+      const media = must(store.media, 'media', params.media_id);
+      return ok(views.mediaView(media, statusAt(media, now()), parts.origin()));
+    },
     deleteGeneration: ({ params }) => {
-      state.deleteGeneration(params.generation_id!);
+      generations.remove(params.generation_id);
       return ok({ id: params.generation_id });
     },
     deleteMedia: ({ params }) => {
-      state.deleteMedia(params.media_id!);
+      generations.removeMedia(params.media_id);
       return ok({ id: params.media_id });
     },
     deleteImage: ({ params }) => {
-      const media = mediaOf(params.generation_id!, params.image_id!);
-      state.deleteMedia(media.id);
+      const media = imageOf(params.generation_id, params.image_id);
+      generations.removeMedia(media.id);
       return ok({ id: media.id });
     },
     getGenerationStatus: ({ params }) => {
-      const generation = state.getGeneration(params.generation_id!);
-      return ok(generation.mediaIds.map((id) => ({ image_id: id, status: legacyStatus(id) })));
+      const generation = must(store.generations, 'generation', params.generation_id);
+      const at = now();
+      return ok(mediaOf(store, generation).map((m) => ({ image_id: m.id, status: legacyStatusAt(m, at) })));
     },
     getImageStatus: ({ params }) => {
-      const media = mediaOf(params.generation_id!, params.image_id!);
-      return ok({ image_id: media.id, status: legacyStatus(media.id) });
+      const media = imageOf(params.generation_id, params.image_id);
+      return ok({ image_id: media.id, status: legacyStatusAt(media, now()) });
     },
-    listModels: ({ query }) => listing(byType(state.catalogue.models, query.type), query),
-    listStyles: ({ query }) => listing(byType(state.catalogue.styles, query.type), query),
-    listControlnets: ({ query }) => listing(byType(state.catalogue.controlnets, query.type), query),
-    listLoras: ({ query }) => listing(byType(state.catalogue.loras, query.type), query),
-    listVoices: ({ query }) => listing(state.catalogue.voices, query),
-    createCharacter: ({ body, origin }) => {
-      const request = body;
-      const issues = state.checkCharacter(request);
+    listModels: catalogueListing(operations.listModels.catalogue),
+    listStyles: catalogueListing(operations.listStyles.catalogue),
+    listControlnets: catalogueListing(operations.listControlnets.catalogue),
+    listLoras: catalogueListing(operations.listLoras.catalogue),
+    listVoices: catalogueListing(operations.listVoices.catalogue),
+    createCharacter: ({ body }) => {
+      const issues = parts.references.checkCharacter(body);
       if (issues.length > 0) throw invalid(issues);
-      return ok(state.createCharacter(request, origin), 201);
+      roomFor(store, options, 1);
+      const character = {
+        id: parts.newId('chr_', store.characters),
+        name: body.name,
+        character_type: body.character_type,
+        prompt: body.prompt,
+        input_image: views.assetUrl(must(store.assets, 'asset', body.asset_id), parts.origin()),
+        system_character: false,
+      };
+      store.characters.set(character.id, character);
+      return ok(character, 201);
     },
-    listCharacters: ({ query }) => listing(state.listCharacters(), query),
-    uploadAsset: ({ body, origin }) => {
-      const asset = state.createAsset('image', body.size);
-      return ok({ asset: state.assetV1(asset, origin), upload_url: uploadUrl(origin, state.options.seed, asset.id) }, 201);
+    listCharacters: ({ query }) => listing([...catalogue.systemCharacters, ...store.characters.values()], query),
+    uploadAsset: ({ body }) => {
+      const asset = assets.create('image', body.size);
+      return ok({ asset: views.assetV1(asset, parts.origin()), upload_url: uploadUrl(parts.origin(), asset.id, asset.uploadToken) }, 201);
     },
-    archiveAssets: ({ body, origin }) => {
-      const { archived, missing } = state.archive(body.ids);
-      if (archived.length === 0) throw new HttpError(404, `asset${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not found`);
-      const err: { code: string; message: string } | Record<string, never> =
-        missing.length > 0 ? { code: ERROR_CODES[404], message: `asset${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not found` } : {};
-      return { status: 200, body: { data: archived.map((a) => state.assetV1(a, origin)), err } };
+    archiveAssets: ({ body }) => {
+      const { archived, missing } = assets.archive(body.ids);
+      if (archived.length === 0) throw new HttpError(404, notFound(missing));
+      const err: { code: string; message: string } | Record<string, never> = missing.length > 0 ? { code: ERROR_CODES[404], message: notFound(missing) } : {};
+      return { status: 200, body: { data: archived.map((a) => views.assetV1(a, parts.origin())), err } };
     },
-    uploadAssetV2: ({ body, query, origin }) => {
+    uploadAssetV2: ({ body, query }) => {
       const type = query?.type ?? 'image';
-      const asset = state.createAsset(type, body.size);
-      const { size, url, id } = state.assetV2(asset, origin);
-      return ok({ id, type, size, url, upload_url: uploadUrl(origin, state.options.seed, asset.id) }, 201);
+      const asset = assets.create(type, body.size);
+      const { size, url, id } = views.assetV2(asset, parts.origin());
+      return ok({ id, type, size, url, upload_url: uploadUrl(parts.origin(), asset.id, asset.uploadToken) }, 201);
     },
-    getAssetV2: ({ params, origin }) => ok(state.assetV2(state.getAsset(params.asset_id!), origin)),
-    listAssetsV2: ({ query, origin }) => listing(state.listAssets(), query, (a) => state.assetV2(a, origin)),
+    getAssetV2: ({ params }) => ok(views.assetV2(must(store.assets, 'asset', params.asset_id), parts.origin())),
+    listAssetsV2: ({ query }) => listing(store.liveAssetsOldestFirst, query, (a) => views.assetV2(a, parts.origin())),
   };
 }

@@ -1,7 +1,8 @@
 // How media come to be and move through their statuses. Time never runs in the background: a media
 // item's status is computed on read from its creation time and the injected clock, so a test that
 // moves the clock sees the lifecycle at once.
-import { type Dim, type GenerationItem, generationKind, type MediaStatusValue, normalizeBaseModel } from '@mediagen/schema';
+import { type Dim, type GenerationItem, generationKind, normalizeBaseModel } from '@mediagen/schema';
+import { LEGACY_IMAGE_STATUSES, type MediaStatusValue } from '@mediagen/schema/util';
 import type { Catalogue } from './catalogue.js';
 import { baseModelOf } from './pricing.js';
 import type { MediaRecord } from './store.js';
@@ -10,6 +11,14 @@ export function statusAt(media: MediaRecord, at: number): MediaStatusValue {
   if (at >= media.doneAtMs) return media.outcome;
   if (at >= media.pendingAtMs) return 'pending';
   return 'initiated';
+}
+
+type LegacyStatus = (typeof LEGACY_IMAGE_STATUSES)[number];
+
+/** What the deprecated status endpoints report: the statuses they know, and `pending` for work in progress. */
+export function legacyStatusAt(media: MediaRecord, at: number): LegacyStatus {
+  const status = statusAt(media, at);
+  return (LEGACY_IMAGE_STATUSES as readonly string[]).includes(status) ? (status as LegacyStatus) : 'pending';
 }
 
 const IMAGE_DIMS: Record<string, [number, number]> = {

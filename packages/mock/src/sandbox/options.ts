@@ -1,7 +1,12 @@
-// The sandbox's knobs and their defaults. Every knob that adds randomness or failure is off by
-// default; everything random is drawn from the seed.
+// The sandbox's knobs and their defaults, written once (SANDBOX_DEFAULTS): the CLI's help, the
+// README's tables and the conformance suite read them from here. Every knob that adds randomness or
+// failure is off by default; everything random is drawn from the seed. The budgets bound what the
+// sandbox holds, whatever its clients send.
 import type { ErrorStatus } from '@mediagen/schema';
 import type { Catalogue } from './catalogue.js';
+
+/** The X-API-KEY a sandbox accepts unless told others. */
+export const SANDBOX_API_KEY = 'sandbox-key';
 
 export interface SandboxFaults {
   /** Share (0..1) of API requests answered with `status` instead of being handled. Default 0. */
@@ -12,20 +17,56 @@ export interface SandboxFaults {
   slowMs?: number;
 }
 
+/** What the sandbox holds at most. Past a budget a request is answered 503 `budget_exceeded` (413 for one upload too large). */
+export interface SandboxBudgets {
+  /** Largest file one upload URL takes, in bytes. */
+  uploadBytes: number;
+  /** Bytes of uploaded files held at once; archiving an asset frees its bytes. */
+  uploadTotalBytes: number;
+  /** Uploaded files held at once. */
+  uploads: number;
+  /** Generations, media, assets and characters held at once; deleting frees room. */
+  records: number;
+  /** Bytes of made media files kept to be served again (dropped ones are made anew, byte for byte). */
+  fileCacheBytes: number;
+}
+
+const MIB = 1024 * 1024;
+
+/** Every default of the sandbox, in one place. */
+export const SANDBOX_DEFAULTS = Object.freeze({
+  seed: 1,
+  apiKeys: Object.freeze([SANDBOX_API_KEY]) as readonly string[],
+  credits: 500,
+  plan: Object.freeze({ name: 'sandbox', maxBatchSize: 4 }),
+  delays: Object.freeze({ pendingMs: 1_000, completeMs: 3_000 }),
+  failureRate: 0,
+  latencyMs: 0,
+  faults: Object.freeze({ errorRate: 0, status: 503 as ErrorStatus, slowMs: 0 }),
+  fixtures: true,
+  budgets: Object.freeze<SandboxBudgets>({
+    uploadBytes: 32 * MIB,
+    uploadTotalBytes: 128 * MIB,
+    uploads: 1_000,
+    records: 100_000,
+    fileCacheBytes: 16 * MIB,
+  }),
+});
+
 export interface SandboxOptions {
-  /** Seed of every random choice (ids, failed media, faults). Default 1. */
+  /** Seed of every random choice (ids, failed media, faults). */
   seed?: number;
-  /** Accepted `X-API-KEY` values. Default `['sandbox-key']`. */
+  /** Accepted `X-API-KEY` values. */
   apiKeys?: readonly string[];
-  /** Starting credit balance. Default 500. */
+  /** Starting credit balance. */
   credits?: number;
-  /** The caller's plan: its batch maximum is checked on generate and estimate. Default `{ name: 'sandbox', maxBatchSize: 4 }`. */
+  /** The caller's plan: its batch maximum is checked on generate and estimate. */
   plan?: { name?: string; maxBatchSize: number };
-  /** Media are `initiated` until `pendingMs` after creation, `pending` until `completeMs`, then final. Defaults 1000 and 3000. */
+  /** Media are `initiated` until `pendingMs` after creation, `pending` until `completeMs`, then final. */
   delays?: { pendingMs?: number; completeMs?: number };
-  /** Share (0..1) of media that end `failed` instead of `success`. Default 0. */
+  /** Share (0..1) of media that end `failed` instead of `success`. */
   failureRate?: number;
-  /** Added to every API request, in milliseconds. Default 0. */
+  /** Added to every API request, in milliseconds. */
   latencyMs?: number;
   faults?: SandboxFaults;
   /** The clock, in milliseconds since the epoch. Default `Date.now`. Inject one to drive lifecycles in tests. */
@@ -35,11 +76,18 @@ export interface SandboxOptions {
   /**
    * Seed the resources the contract's examples name (assets `ast_01`, `ast_123abc`, `ast_imgxxxxx`,
    * `ast_vidxxxxx`, `ast_audxxxxx`; generation `gen_01` with media `media_01` and `img_01`), so every
-   * documented request runs unchanged. Default true.
+   * documented request runs unchanged. They can be read and used, never overwritten.
    */
   fixtures?: boolean;
   /** Replace parts of the built-in catalogue. */
   catalogue?: Partial<Catalogue>;
+  /** Raise or lower what the sandbox holds at most. */
+  budgets?: Partial<SandboxBudgets>;
+  /**
+   * The origin its upload and media URLs start with (`http://host:port`). `startSandbox` sets its
+   * own listening address (or `publicUrl`); in-process use defaults to `http://localhost`.
+   */
+  publicUrl?: string;
 }
 
 export interface ResolvedOptions {
@@ -54,9 +102,8 @@ export interface ResolvedOptions {
   faults: { errorRate: number; status: ErrorStatus; slowMs: number };
   now: () => number;
   fixtures: boolean;
+  budgets: SandboxBudgets;
 }
-
-export const DEFAULT_API_KEY = 'sandbox-key';
 
 const share = (name: string, value: number | undefined): number => {
   const v = value ?? 0;
@@ -69,35 +116,48 @@ const millis = (name: string, value: number | undefined, fallback: number): numb
   return v;
 };
 
+function resolveBudgets(budgets: Partial<SandboxBudgets> = {}): SandboxBudgets {
+  const out = { ...SANDBOX_DEFAULTS.budgets };
+  for (const [name, value] of Object.entries(budgets) as [keyof SandboxBudgets, number | undefined][]) {
+    if (value === undefined) continue;
+    if (!Object.hasOwn(SANDBOX_DEFAULTS.budgets, name)) throw new RangeError(`unknown budget "${name}"`);
+    if (!Number.isInteger(value) || value < 1) throw new RangeError(`budgets.${name} must be a whole number ≥ 1, got ${value}`);
+    out[name] = value;
+  }
+  return out;
+}
+
 /** Fills in defaults and rejects out-of-range knobs with a RangeError naming the knob. */
 export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
-  const pendingMs = millis('delays.pendingMs', options.delays?.pendingMs, 1000);
-  const completeMs = millis('delays.completeMs', options.delays?.completeMs, Math.max(3000, pendingMs));
+  const defaults = SANDBOX_DEFAULTS;
+  const pendingMs = millis('delays.pendingMs', options.delays?.pendingMs, defaults.delays.pendingMs);
+  const completeMs = millis('delays.completeMs', options.delays?.completeMs, Math.max(defaults.delays.completeMs, pendingMs));
   if (completeMs < pendingMs) throw new RangeError(`delays.completeMs (${completeMs}) must not be below delays.pendingMs (${pendingMs})`);
-  const maxBatchSize = options.plan?.maxBatchSize ?? 4;
+  const maxBatchSize = options.plan?.maxBatchSize ?? defaults.plan.maxBatchSize;
   if (!Number.isInteger(maxBatchSize) || maxBatchSize < 1) throw new RangeError(`plan.maxBatchSize must be a whole number ≥ 1, got ${maxBatchSize}`);
-  const credits = options.credits ?? 500;
+  const credits = options.credits ?? defaults.credits;
   if (!Number.isFinite(credits) || credits < 0) throw new RangeError(`credits must be ≥ 0, got ${credits}`);
-  const apiKeys = options.apiKeys ?? [DEFAULT_API_KEY];
+  const apiKeys = options.apiKeys ?? defaults.apiKeys;
   if (apiKeys.length === 0) throw new RangeError('apiKeys must name at least one key');
-  const status = options.faults?.status ?? 503;
+  const status = options.faults?.status ?? defaults.faults.status;
   if (![429, 500, 503].includes(status)) throw new RangeError(`faults.status must be 429, 500 or 503, got ${status}`);
   return {
-    seed: (options.seed ?? 1) >>> 0,
+    seed: (options.seed ?? defaults.seed) >>> 0,
     apiKeys,
     credits,
-    plan: { name: options.plan?.name ?? 'sandbox', maxBatchSize },
+    plan: { name: options.plan?.name ?? defaults.plan.name, maxBatchSize },
     pendingMs,
     completeMs,
     failureRate: share('failureRate', options.failureRate),
-    latencyMs: millis('latencyMs', options.latencyMs, 0),
+    latencyMs: millis('latencyMs', options.latencyMs, defaults.latencyMs),
     faults: {
       errorRate: share('faults.errorRate', options.faults?.errorRate),
       status,
-      slowMs: millis('faults.slowMs', options.faults?.slowMs, 0),
+      slowMs: millis('faults.slowMs', options.faults?.slowMs, defaults.faults.slowMs),
     },
     now: options.now ?? Date.now,
-    fixtures: options.fixtures ?? true,
+    fixtures: options.fixtures ?? defaults.fixtures,
+    budgets: resolveBudgets(options.budgets),
   };
 }
 

@@ -1,10 +1,43 @@
 // Rules only a service that holds the account's data can check: referenced assets and media exist
 // (and are uploaded or finished), control nets, voices and styles named exist, character names are
-// unique.
-import { type CreateCharacterRequest, type GenerationItem, generationKind, type Issue, isFlux, normalizeBaseModel, ruleIssue } from '@mediagen/schema';
+// unique. Also the facts `checkGenerationRequest` reads from the account (plan, catalogue, inputs).
+import {
+  type CreateCharacterRequest,
+  type GenerationContext,
+  type GenerationItem,
+  generationKind,
+  type Issue,
+  isFlux,
+  normalizeBaseModel,
+  ruleIssue,
+} from '@mediagen/schema';
 import type { Catalogue } from './catalogue.js';
 import { statusAt } from './lifecycle.js';
 import type { AssetType, SandboxStore } from './store.js';
+
+type InputMetadata = { width: number; height: number; frames?: number; duration?: number };
+
+function inputMetadata(store: SandboxStore, id: string): InputMetadata | undefined {
+  const media = store.media.get(id);
+  const found = media ? { ...media.dim, frames: media.frames, duration: media.duration } : undefined;
+  const asset = found ? undefined : store.assets.get(id);
+  const metadata = found ?? (asset && asset.status !== 'archive' ? { ...asset.size, frames: asset.frames, duration: asset.duration } : undefined);
+  if (!metadata) return undefined;
+  const { frames, duration, ...size } = metadata;
+  return { ...size, ...(frames !== undefined ? { frames } : {}), ...(duration !== undefined ? { duration } : {}) };
+}
+
+/**
+ * The facts `checkGenerationRequest` needs from the account: plan, catalogue, and the metadata of
+ * inputs, read on demand (a request looks up only the ids it names).
+ */
+export function generationContext(store: SandboxStore, catalogue: Catalogue, plan: { name: string; maxBatchSize: number }): GenerationContext {
+  const inputs = new Proxy(Object.create(null) as Record<string, InputMetadata>, {
+    get: (_, id) => (typeof id === 'string' ? inputMetadata(store, id) : undefined),
+    has: (_, id) => typeof id === 'string' && inputMetadata(store, id) !== undefined,
+  });
+  return { plan: { ...plan }, catalogue: { models: catalogue.models, styles: catalogue.styles, loras: catalogue.loras }, inputs };
+}
 
 export class ReferenceChecks {
   constructor(

@@ -2,8 +2,9 @@
 // parsed parameters, query and body of that operation, and its reply must be that operation's
 // success envelope (`ResponseOf<K>`), so the compiler checks the sandbox's answers against the
 // contract. Anything else it answers is thrown as an HttpError.
-import { formatIssue, type Issue, type OperationId, type OperationSpecOf, type ResponseOf, type z } from '@mediagen/schema';
+import type { Issue, OperationId, OperationSpecOf, ResponseOf, z } from '@mediagen/schema';
 import { codeFor } from '../edge/envelope.js';
+import { issuesMessage } from '../validation/request.js';
 
 /** An answer other than success: becomes the `{ err: { code, message } }` envelope. */
 export class HttpError extends Error {
@@ -19,7 +20,7 @@ export class HttpError extends Error {
   }
 }
 
-export const invalid = (issues: readonly Issue[]) => new HttpError(422, issues.map(formatIssue).join('; '));
+export const invalid = (issues: readonly Issue[]) => new HttpError(422, issuesMessage(issues));
 
 /** A request part after validation (`undefined` when the operation has none). */
 type Part<K extends OperationId, P extends 'params' | 'query' | 'body'> =
@@ -29,8 +30,6 @@ export interface Call<K extends OperationId> {
   params: Part<K, 'params'>;
   query: Part<K, 'query'>;
   body: Part<K, 'body'>;
-  /** `http://host:port` the request came to: file and upload URLs are built on it. */
-  origin: string;
 }
 
 export interface Reply<T> {

@@ -40,3 +40,16 @@ export function randomId(random: Random, prefix: string, length = 10): string {
   for (let i = 0; i < length; i++) out += ALPHABET[Math.floor(random() * ALPHABET.length)];
   return out;
 }
+
+/** New ids from the seed's `ids` stream, each one not taken yet in the map it is for. */
+export type NewId = (prefix: string, taken: ReadonlyMap<string, unknown>) => string;
+
+export function idSource(seed: number): NewId {
+  const random = stream(seed, 'ids');
+  return (prefix, taken) => {
+    for (;;) {
+      const id = randomId(random, prefix);
+      if (!taken.has(id)) return id;
+    }
+  };
+}

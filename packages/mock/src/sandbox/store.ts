@@ -1,16 +1,17 @@
-// The sandbox's records and the indexes its requests read: maps by id for lookups, and ordered
-// lists for the listings (generations newest first, assets not archived oldest first), kept up to
-// date as records come and go so that no request sorts or scans everything held.
+// The sandbox's records, its credit balance, and the indexes its requests read: maps by id for
+// lookups, and ordered lists for the listings (generations newest first, assets not archived oldest
+// first), kept up to date as records come and go so that no request sorts or scans everything held.
 import type { Character, Dim } from '@mediagen/schema';
+import type { ASSET_STATUSES, AssetTypeValue, MediaTypeValue } from '@mediagen/schema/util';
 import { OrderedList } from './ordered.js';
 
-export type AssetType = 'image' | 'video' | 'audio';
-export type AssetStatus = 'pending' | 'active' | 'failed' | 'archive';
+export type AssetType = AssetTypeValue;
+export type AssetStatus = (typeof ASSET_STATUSES)[number];
 
 export interface MediaRecord {
   id: string;
   generationId: string;
-  type: 'image' | 'video';
+  type: MediaTypeValue;
   dim: Dim;
   createdMs: number;
   /** From this time on the item is `pending`; from `doneAtMs` on it has its outcome. */
@@ -39,8 +40,10 @@ export interface AssetRecord {
   size: Dim;
   createdMs: number;
   tags: string[];
+  /** The token of its upload URL; fixtures have none, so no URL can write them. */
+  uploadToken?: string;
   /** Bytes received at the upload URL, and how many. */
-  bytes?: Uint8Array<ArrayBuffer>;
+  bytes?: Uint8Array;
   byteLength?: number;
   contentType?: string;
   duration?: number;
@@ -52,6 +55,21 @@ export class NotFoundError extends Error {
     super(`${what} ${id} not found`);
     this.name = 'NotFoundError';
   }
+}
+
+/** A budget of the sandbox is spent (answered 503 `budget_exceeded`). */
+export class BudgetError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BudgetError';
+  }
+}
+
+/** The record of `id` in `map`, or a NotFoundError naming `what`. */
+export function must<T>(map: ReadonlyMap<string, T>, what: string, id: string): T {
+  const found = map.get(id);
+  if (found === undefined) throw new NotFoundError(what, id);
+  return found;
 }
 
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -66,22 +84,11 @@ export class SandboxStore {
   /** Assets not archived, oldest first; ties by id. */
   readonly liveAssetsOldestFirst = new OrderedList<AssetRecord>((a, b) => a.createdMs - b.createdMs || byId(a, b));
 
-  getGeneration(id: string): GenerationRecord {
-    const found = this.generations.get(id);
-    if (!found) throw new NotFoundError('generation', id);
-    return found;
-  }
+  constructor(public credits: number) {}
 
-  getMedia(id: string): MediaRecord {
-    const found = this.media.get(id);
-    if (!found) throw new NotFoundError('media', id);
-    return found;
-  }
-
-  getAsset(id: string): AssetRecord {
-    const found = this.assets.get(id);
-    if (!found) throw new NotFoundError('asset', id);
-    return found;
+  /** Records held: generations, media, assets and characters. */
+  get records(): number {
+    return this.generations.size + this.media.size + this.assets.size + this.characters.size;
   }
 
   addGeneration(generation: GenerationRecord, media: readonly MediaRecord[]): void {
@@ -90,24 +97,21 @@ export class SandboxStore {
     this.generationsNewestFirst.add(generation);
   }
 
-  removeGeneration(id: string): void {
-    const generation = this.getGeneration(id);
+  /** Removes a generation and its media; returns the ids of the media removed. */
+  removeGeneration(id: string): string[] {
+    const generation = must(this.generations, 'generation', id);
     for (const mediaId of generation.mediaIds) this.media.delete(mediaId);
     this.generations.delete(id);
     this.generationsNewestFirst.remove(generation);
+    return generation.mediaIds;
   }
 
   /** Removes one media item; the other media of its generation are kept. */
   removeMedia(id: string): void {
-    const media = this.getMedia(id);
+    const media = must(this.media, 'media', id);
     const generation = this.generations.get(media.generationId);
     if (generation) generation.mediaIds = generation.mediaIds.filter((m) => m !== id);
     this.media.delete(id);
-  }
-
-  /** The media of a generation still held, in creation order. */
-  generationMedia(generation: GenerationRecord): MediaRecord[] {
-    return generation.mediaIds.map((id) => this.media.get(id)).filter((m): m is MediaRecord => m !== undefined);
   }
 
   addAsset(asset: AssetRecord): void {
@@ -120,4 +124,9 @@ export class SandboxStore {
     this.liveAssetsOldestFirst.remove(asset);
     asset.status = 'archive';
   }
+}
+
+/** The media of a generation still held, in creation order. */
+export function mediaOf(store: SandboxStore, generation: GenerationRecord): MediaRecord[] {
+  return generation.mediaIds.map((id) => store.media.get(id)).filter((m): m is MediaRecord => m !== undefined);
 }

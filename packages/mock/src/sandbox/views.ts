@@ -1,7 +1,10 @@
 // The records as the API shows them (the wire views): media, generated media, generations and
-// assets in both API versions. URLs are built on the origin the request came to.
-import type { AssetV1, AssetV2, Dim, GeneratedMedia, Media, MediaStatusValue } from '@mediagen/schema';
-import type { AssetRecord, MediaRecord } from './store.js';
+// assets in both API versions. URLs start with the sandbox's own origin, never with what a request
+// said its host was.
+import type { AssetV1, AssetV2, Dim, GeneratedMedia, Generation, Media } from '@mediagen/schema';
+import type { MediaStatusValue } from '@mediagen/schema/util';
+import { statusAt } from './lifecycle.js';
+import type { AssetRecord, GenerationRecord, MediaRecord } from './store.js';
 
 /** `{ height, width }`, in the order the documentation prints them. */
 const dimOf = (d: Dim): Dim => ({ height: d.height, width: d.width });
@@ -16,6 +19,15 @@ export function mediaView(media: MediaRecord, status: MediaStatusValue, origin: 
   if (status === 'success') view.url = `${origin}/files/${fileName(media)}`;
   else if (status === 'failed') view.url = '';
   return view;
+}
+
+/** A generation with each of its media as it is at `at`. */
+export function generationView(generation: GenerationRecord, media: readonly MediaRecord[], at: number, origin: string): Generation {
+  return {
+    generation_id: generation.id,
+    created_at: Math.floor(generation.createdMs / 1000),
+    media: media.map((m) => mediaView(m, statusAt(m, at), origin)),
+  };
 }
 
 /** A media item as generate answers it: just created, `initiated`. */

@@ -2,6 +2,7 @@
 // no stack trace), and both modes started and stopped by a signal (exit 0).
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDGE_LIMITS, SANDBOX_DEFAULTS } from '../../src/index.js';
 import { start, waitFor } from '../cli-process.js';
 import { call } from '../helpers.js';
 
@@ -13,6 +14,23 @@ describe.concurrent('usage', () => {
     expect(run.stdout()).toMatch(/^Usage: media-mock/);
     expect(run.stdout()).toContain('--stateful');
     expect(run.stdout()).toContain('Exit codes:');
+    // The Prefer header, the new flags, and defaults read from the one place they are kept.
+    for (const text of [
+      'Prefer: code=404',
+      'Prefer: example=<name>',
+      'Prefer: dynamic=true',
+      '--quiet',
+      '--cors <origin>',
+      '--cors-credentials',
+      '--public-url',
+      '--watch',
+    ]) {
+      expect(run.stdout()).toContain(text);
+    }
+    expect(run.stdout()).toContain(
+      `--max-upload-total <n>  bytes of uploaded files held (default ${SANDBOX_DEFAULTS.budgets.uploadTotalBytes / 1024 / 1024}MiB)`,
+    );
+    expect(run.stdout()).toContain(`(default ${EDGE_LIMITS.bodyTimeoutMs}); 408 after`);
   });
 
   it.each([
@@ -22,6 +40,10 @@ describe.concurrent('usage', () => {
     [['--stateful', '--dynamic'], 'media-mock: --dynamic is for Prism; the sandbox (--stateful) answers from its own state'],
     [['--stateful', '--failure-rate', '2'], 'media-mock: --failure-rate must be a share from 0 to 1, got "2"'],
     [['extra'], 'media-mock: Unexpected argument'],
+    [['--max-upload-total', '1GB', '--stateful'], 'media-mock: --max-upload-total must be a size in bytes ≥ 1 (e.g. 1048576, 512KiB, 64MiB), got "1GB"'],
+    [['--max-uploads', '5'], 'media-mock: --max-uploads is a sandbox knob: add --stateful'],
+    [['--quiet', '--verbose'], 'media-mock: --quiet and --verbose cannot be given together'],
+    [['--cors', 'evil'], 'media-mock: --cors must be a URL such as http://localhost:4010, got "evil"'],
   ])('%j exits 2 with a one-line message and the usage', async (args, message) => {
     const run = start(args);
     expect(await run.exit).toBe(2);
@@ -66,5 +88,40 @@ describe('serving', () => {
     run.child.kill('SIGINT');
     expect(await run.exit).toBe(0);
     await expect(fetch(`${url}/pub/v1/voices`)).rejects.toThrow();
+  });
+});
+
+describe.concurrent('the request log', () => {
+  it.each([
+    ['sandbox', ['--stateful', '--api-key', 'secret-key-123']],
+    ['prism', []],
+  ])('%s: one line per request by default (method, path, status, time), never the key; none with --quiet', async (_, args) => {
+    const loud = start(args);
+    const quiet = start([...args, '--quiet']);
+    const [[, loudUrl], [, quietUrl]] = await Promise.all([waitFor(loud, /listening on (\S+)/), waitFor(quiet, /listening on (\S+)/)]);
+    for (const url of [loudUrl!, quietUrl!]) {
+      await call(url, 'get', '/pub/v1/models?page=2', { key: 'secret-key-123' });
+      await call(url, 'get', '/pub/v1/nowhere', { key: 'secret-key-123' });
+    }
+    const deadline = Date.now() + 10_000;
+    while (!/nowhere/.test(loud.stdout()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const lines = loud.stdout().split('\n').slice(1).filter(Boolean);
+    expect(lines).toEqual([
+      expect.stringMatching(/^GET \/pub\/v1\/models → 200 \(\d+\.\d ms\)$/),
+      expect.stringMatching(/^GET \/pub\/v1\/nowhere → 404 \(\d+\.\d ms\)$/),
+    ]);
+    expect(loud.stdout()).not.toContain('secret-key-123');
+    expect(quiet.stdout().split('\n').filter(Boolean)).toHaveLength(1);
+    loud.child.kill('SIGTERM');
+    quiet.child.kill('SIGTERM');
+    expect(await loud.exit).toBe(0);
+    expect(await quiet.exit).toBe(0);
+  });
+
+  it('SIGHUP (a closed terminal) stops it like Ctrl-C: exit 0', async () => {
+    const run = start(['--stateful', '--quiet']);
+    await waitFor(run, /listening on/);
+    run.child.kill('SIGHUP');
+    expect(await run.exit).toBe(0);
   });
 });

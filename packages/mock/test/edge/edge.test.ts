@@ -2,7 +2,7 @@
 // with a declared status by both mocks; and a Prism that dies is restarted, with the reason told.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, type RunningSandbox, startMock, startSandbox } from '../../src/index.js';
-import { translateAnswer } from '../../src/prism/front.js';
+import { translateAnswer } from '../../src/prism/translate.js';
 import { call } from '../helpers.js';
 
 let prism: RunningMock;
@@ -125,7 +125,7 @@ describe('translating Prism\u2019s answers', () => {
     expect(
       translateAnswer(422, { 'content-type': 'application/json', 'sl-violations': violations }, '{"err":{"code":"validation_error","message":"example"}}').body,
     ).toEqual({
-      err: { code: 'validation_error', message: 'body.ids: must be array' },
+      err: { code: 'validation_error', message: 'ids: must be array' },
     });
   });
 });

@@ -6,7 +6,7 @@
 import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentFor, readDocument } from '../../src/documents.js';
+import { documentFor, readDocument } from '../../src/core/documents.js';
 import { PathTable } from '../../src/edge/paths.js';
 import { packageRoot, type Run, start, waitFor } from '../cli-process.js';
 import { call, KEY } from '../helpers.js';

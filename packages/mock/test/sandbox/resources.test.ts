@@ -22,7 +22,7 @@ describe('assets', () => {
     valid('uploadAsset', slot.body);
     const { asset, upload_url } = slot.body.data;
     expect(asset).toMatchObject({ status: 'pending', type: 'image', tags: ['api'], data: { size: { height: 300, width: 200 } } });
-    expect(upload_url).toMatch(new RegExp(`^${sandbox.url}/uploads/${asset.id}\\?signature=[0-9a-f]{16}$`));
+    expect(upload_url).toMatch(new RegExp(`^${sandbox.url}/uploads/${asset.id}\\?signature=[0-9a-f]{32}$`));
 
     // The real size of an uploaded PNG replaces the declared one.
     const png = makePng({ width: 30, height: 50, from: [10, 20, 30], to: [200, 100, 0] });
@@ -40,7 +40,7 @@ describe('assets', () => {
     expect(slot.status).toBe(201);
     valid('uploadAssetV2', slot.body);
     expect(slot.body.data).toMatchObject({ type: 'video', size: { height: 1080, width: 1920 } });
-    expect(slot.body.data.upload_url).toMatch(new RegExp(`^${sandbox.url}/uploads/${slot.body.data.id}\\?signature=[0-9a-f]{16}$`));
+    expect(slot.body.data.upload_url).toMatch(new RegExp(`^${sandbox.url}/uploads/${slot.body.data.id}\\?signature=[0-9a-f]{32}$`));
     const put = await fetch(slot.body.data.upload_url, { method: 'PUT', body: new Uint8Array(1000) });
     expect(put.status).toBe(200);
     const got = await call(sandbox.url, 'get', `/pub/v2/assets/${slot.body.data.id}`);

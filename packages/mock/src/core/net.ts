@@ -52,6 +52,9 @@ export function close(server: Server): Promise<void> {
   });
 }
 
+/** The address to put in links to a server bound to `host`: a loopback one for the any-address. */
+export const linkHost = (host: string): string => (host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host);
+
 /** The URL of a server on `host`:`port`, without a trailing slash. */
 export const originOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 

@@ -1,6 +1,8 @@
 // Typed failures of starting a mock. The CLI maps each to one line on stderr and exit code 2;
 // programmatic callers can branch on `code`.
 
+import { InvalidVersionError } from './versions.js';
+
 export type MockErrorCode = 'port_in_use' | 'document_not_found' | 'prism_failed' | 'invalid_version' | 'invalid_option';
 
 export class MockError extends Error {
@@ -56,4 +58,11 @@ export class PrismStartError extends MockError {
     this.exitCode = exitCode;
     this.output = output;
   }
+}
+
+/** A failure while reading the options of a mock, as the typed error callers branch on. */
+export function startupError(error: unknown): unknown {
+  if (error instanceof InvalidVersionError) return new MockError('invalid_version', error.message, { cause: error });
+  if (error instanceof RangeError) return new MockError('invalid_option', error.message, { cause: error });
+  return error;
 }

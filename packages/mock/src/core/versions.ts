@@ -1,5 +1,5 @@
-// Which API version the sandbox speaks. The transform plan that converts bodies between versions is
-// the one the schema package compiles from its ledger.
+// Which API version a mock speaks: any date, or `baseline`, resolved to the ledger's version key.
+// The transform plan that converts bodies between versions is the one the schema package compiles.
 import { resolveVersion } from '@mediagen/schema';
 
 export class InvalidVersionError extends Error {

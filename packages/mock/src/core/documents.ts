@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { DocumentNotFoundError } from './errors.js';
-import { versionAt } from './sandbox/versioning.js';
+import { versionAt } from './versions.js';
 
 const require = createRequire(import.meta.url);
 
@@ -48,10 +48,24 @@ export function documentAtPath(path: string): DocumentRef {
   return { path: absolute, version: 'custom', specifier: path };
 }
 
+/** The API version a document is of (its `info.x-api-version`, a ledger key), or undefined for one that does not say. */
+export function documentVersion(document: Record<string, unknown>): string | undefined {
+  const info = document.info as { 'x-api-version'?: unknown } | undefined;
+  const declared = info?.['x-api-version'];
+  if (typeof declared !== 'string') return undefined;
+  try {
+    return versionAt(declared);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The parsed document (JSON or YAML); DocumentNotFoundError when it cannot be read as either. */
 export function readDocument(ref: DocumentRef): Record<string, unknown> {
   try {
-    return parseYaml(readFileSync(ref.path, 'utf8')) as Record<string, unknown>;
+    const parsed: unknown = parseYaml(readFileSync(ref.path, 'utf8'));
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
+    return parsed as Record<string, unknown>;
   } catch (error) {
     throw new DocumentNotFoundError(ref.specifier, `not readable as JSON or YAML (${(error as Error).message.split('\n')[0]})`);
   }

@@ -1,0 +1,136 @@
+// Bodies that try to exhaust a mock: declared huge, never ending, one byte a second, many slow ones
+// at once, and uploads past the sandbox's budgets. Each mock is a real `media-mock` process with
+// short timeouts; every case must end within its bound, leave the mock answering, and keep the
+// mock's peak memory (VmHWM, read from /proc) under a fixed ceiling.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, KEY } from '../helpers.js';
+import { alive, bodyOf, childrenOf, drip, exchange, flood, head, type MockProcess, peakRssMiB, startMockProcess } from './harness.js';
+
+/** Peak resident memory allowed, in MiB: the mock run from source (TypeScript compiled on load) and, for Prism, the Prism child. */
+const CEILING_MIB = { sandbox: 420, front: 260, prism: 320 };
+const BODY_TIMEOUT_MS = 2_000;
+const MAX_CONNECTIONS = 48;
+const EDGE = ['--quiet', '--body-timeout-ms', String(BODY_TIMEOUT_MS), '--headers-timeout-ms', '2000', '--max-connections', String(MAX_CONNECTIONS)];
+const MIB = 1024 * 1024;
+
+const mocks: Record<'sandbox' | 'prism', MockProcess> = {} as never;
+beforeAll(async () => {
+  [mocks.sandbox, mocks.prism] = await Promise.all([startMockProcess(['--stateful', ...EDGE]), startMockProcess(EDGE)]);
+}, 90_000);
+afterAll(async () => {
+  const report: string[] = [];
+  for (const [kind, mock] of Object.entries(mocks)) {
+    if (!mock) continue;
+    report.push(`${kind}: ${peakRssMiB(mock.pid).toFixed(0)} MiB`);
+    for (const child of childrenOf(mock.pid)) report.push(`${kind}'s child ${child}: ${peakRssMiB(child).toFixed(0)} MiB`);
+    await mock.stop();
+  }
+  console.info(`peak RSS after the body cases: ${report.join(', ')}`);
+});
+
+/** The mock still answers, and its memory stayed under the ceiling. */
+async function stillWell(kind: 'sandbox' | 'prism') {
+  const mock = mocks[kind];
+  expect(alive(mock.pid)).toBe(true);
+  expect((await call(mock.url.origin, 'get', '/pub/v1/voices')).status).toBe(200);
+  expect(peakRssMiB(mock.pid)).toBeLessThan(kind === 'sandbox' ? CEILING_MIB.sandbox : CEILING_MIB.front);
+  for (const child of childrenOf(mock.pid)) expect(peakRssMiB(child)).toBeLessThan(CEILING_MIB.prism);
+  expect(mock.run.stderr()).not.toMatch(/stopped on its own/);
+}
+
+const json = (port: number, extra: Record<string, string>) =>
+  head('POST', '/pub/v1/generations', port, { 'x-api-key': KEY, 'content-type': 'application/json', ...extra });
+const chunk = (size: number) => Buffer.from(`${size.toString(16)}\r\n${' '.repeat(size)}\r\n`);
+
+describe.each(['sandbox', 'prism'] as const)('%s', (kind) => {
+  it('refuses a declared 50 MiB body at once, and keeps none of it', async () => {
+    const port = mocks[kind].port;
+    const answer = await exchange(port, json(port, { 'content-length': String(50 * MIB) }), {
+      limitMs: 15_000,
+      feed: flood(Buffer.alloc(64 * 1024, 0x20), 50 * MIB),
+    });
+    expect(answer.status).toBe(413);
+    expect(bodyOf(answer)?.err?.code).toBe('payload_too_large');
+    expect(answer.answeredMs).toBeLessThan(1_000);
+    // The rest is read and dropped; the connection then idles out.
+    expect(answer.closed).toBe(true);
+    await stillWell(kind);
+  });
+
+  it('cuts a chunked body that never ends as soon as it passes the limit', async () => {
+    const port = mocks[kind].port;
+    const answer = await exchange(port, json(port, { 'transfer-encoding': 'chunked' }), { limitMs: 10_000, feed: flood(chunk(64 * 1024)) });
+    expect(answer.status).toBe(413);
+    expect(answer.closed).toBe(true);
+    expect(answer.ms).toBeLessThan(4_000);
+    await stillWell(kind);
+  });
+
+  it('does not let one byte a second hold a connection past the body timeout', async () => {
+    const port = mocks[kind].port;
+    const answer = await exchange(port, json(port, { 'content-length': '100' }), { limitMs: 15_000, feed: drip(1_000) });
+    expect(answer.status).toBe(408);
+    expect(bodyOf(answer)?.err?.code).toBe('request_timeout');
+    expect(answer.closed).toBe(true);
+    expect(answer.ms).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);
+    expect(answer.ms).toBeLessThan(BODY_TIMEOUT_MS + 2_000);
+    await stillWell(kind);
+  });
+
+  it('many slow uploads: those over the connection cap are answered 503, none holds a socket past the body timeout', async () => {
+    const port = mocks[kind].port;
+    const slow = Array.from({ length: MAX_CONNECTIONS + 20 }, () =>
+      exchange(port, json(port, { 'content-length': '1000000' }), { limitMs: 15_000, feed: drip(1_000) }),
+    );
+    const answers = await Promise.all(slow);
+    const refused = answers.filter((a) => a.status === 503);
+    // 20 over the cap, less any connection a client of an earlier case still keeps alive.
+    expect(refused.length).toBeGreaterThanOrEqual(16);
+    expect(answers.every((a) => a.status === 503 || a.status === 408)).toBe(true);
+    for (const answer of refused) expect(answer.ms).toBeLessThan(1_500);
+    for (const answer of answers) {
+      expect(answer.closed).toBe(true);
+      expect(answer.ms).toBeLessThan(BODY_TIMEOUT_MS + 2_500);
+    }
+    expect(answers.filter((a) => a.status === 408).length).toBeGreaterThan(0);
+    await stillWell(kind);
+  });
+});
+
+describe('the sandbox\u2019s upload budgets', () => {
+  it('cuts an upload that never ends past the upload limit', async () => {
+    const { port, url } = mocks.sandbox;
+    const slot = await call(url.origin, 'post', '/pub/v2/assets/upload', { body: { size: { height: 8, width: 8 } } });
+    const path = new URL(slot.body.data.upload_url).pathname + new URL(slot.body.data.upload_url).search;
+    const answer = await exchange(port, head('PUT', path, port, { 'transfer-encoding': 'chunked' }), { limitMs: 15_000, feed: flood(chunk(256 * 1024)) });
+    expect(answer.status).toBe(413);
+    expect(answer.closed).toBe(true);
+    await stillWell('sandbox');
+  });
+
+  it('thirty uploads of 32 MiB: the ones past the total budget are refused, archiving frees room', async () => {
+    const { url } = mocks.sandbox;
+    const file = new Uint8Array(32 * MIB);
+    const statuses: number[] = [];
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const slot = await call(url.origin, 'post', '/pub/v2/assets/upload', { body: { size: { height: 8, width: 8 } } });
+      ids.push(slot.body.data.id);
+      const put = await fetch(slot.body.data.upload_url, { method: 'PUT', body: file });
+      statuses.push(put.status);
+      if (put.status !== 200) expect((await put.json()).err.code).toBe('budget_exceeded');
+      else await put.arrayBuffer();
+    }
+    // 128 MiB held at most: four files of 32 MiB.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(26);
+    const archived = await call(url.origin, 'post', '/pub/v1/assets/archive', { body: { ids: [ids[0]] } });
+    expect(archived.status).toBe(200);
+    const again = await fetch((await call(url.origin, 'post', '/pub/v2/assets/upload', { body: { size: { height: 8, width: 8 } } })).body.data.upload_url, {
+      method: 'PUT',
+      body: file,
+    });
+    expect(again.status).toBe(200);
+    await stillWell('sandbox');
+  });
+});

@@ -1,0 +1,141 @@
+// What npm users of the packages install: the four packages are packed as a release packs them, the
+// tarballs installed with npm into a throwaway project outside the workspace (no overrides but the
+// ones pointing the packages at each other's tarballs, as the registry would), and `npm ls --all
+// --json` is read for every copy of lodash. A copy below the fixed release fails the test. The
+// workspace's own pnpm override does not reach users, so this is the place the published tree is
+// judged.
+//
+// One copy cannot be moved by any manifest of ours, and is listed (with why) in PINNED_UPSTREAM:
+// every postman-collection 4.x declares lodash as exactly "4.17.21", every @stoplight/http-spec
+// (7.1.0 is the newest) asks for postman-collection ^4, and every Prism release needs http-spec.
+// npm installs an exact pin of a dependency's dependency as written, whatever the packages above it
+// declare (a direct dependency, `overrides` in a published manifest, and an npm-shrinkwrap.json were
+// all tried), so the copy stays until http-spec moves to postman-collection 5 (which pins 4.18.1).
+// The entry is checked, not trusted: the pin must still be in the installed postman-collection
+// manifest, or the test fails and the entry must go; and a vulnerable copy reached any other way
+// fails as any other would.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeRun, type Finished, pnpmCli, repoRoot, run } from '../support/process.js';
+import { type PackedPackage, packageNames, readTarballFile } from './packed.js';
+
+/** The lodash releases ruled out, in one place: everything below `fixed`, for these advisories. */
+const LODASH = {
+  /** The oldest release accepted: the one the workspace pins (package.json, pnpm.overrides). */
+  fixed: '4.18.1',
+  advisories: [
+    { id: 'GHSA-xxjr-mmjv-4gpg', cve: 'CVE-2025-13465', affected: '< 4.17.23', what: 'prototype pollution in _.unset and _.omit' },
+    { id: 'GHSA-f23m-r3pf-42rh', cve: 'CVE-2026-2950', affected: '<= 4.17.23', what: 'prototype pollution in _.unset and _.omit through array paths' },
+    { id: 'GHSA-r5fr-rjxr-66jc', cve: 'CVE-2026-4800', affected: '<= 4.17.23', what: 'code injection through the key names of _.template imports' },
+  ],
+} as const;
+
+/** Copies pinned exactly by a package no manifest of ours can change (see the top of this file). */
+const PINNED_UPSTREAM = [
+  {
+    /** The package whose own dependencies pin it, and the pin. */
+    under: 'postman-collection',
+    pin: '4.17.21',
+    why: '@stoplight/prism-* → @stoplight/http-spec (postman-collection ^4) → postman-collection 4.x (lodash "4.17.21" exactly); upstream: postmanlabs/postman-collection issues 1420 and 1428',
+  },
+];
+
+interface LsNode {
+  version?: string;
+  dependencies?: Record<string, LsNode>;
+}
+
+interface Copy {
+  version: string;
+  /** Names from the project down to lodash. */
+  path: string[];
+}
+
+/** Every copy of `name` in an `npm ls --all --json` tree, with the path that reaches it. */
+function copiesOf(name: string, node: LsNode, path: string[] = []): Copy[] {
+  return Object.entries(node.dependencies ?? {}).flatMap(([dep, child]) => [
+    ...(dep === name && child.version ? [{ version: child.version, path: [...path, dep] }] : []),
+    ...copiesOf(name, child, [...path, dep]),
+  ]);
+}
+
+const parts = (version: string) => version.split(/[.+-]/).slice(0, 3).map(Number) as [number, number, number];
+function below(version: string, fixed: string): boolean {
+  const [a, b] = [parts(version), parts(fixed)];
+  for (let i = 0; i < 3; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
+}
+
+let work: string;
+let project: string;
+let install: Finished;
+let tree: LsNode;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'mediagen-advisories-'));
+  project = join(work, 'project');
+  const tarballs = join(work, 'tarballs');
+  for (const name of packageNames) {
+    const dir = join(repoRoot, 'packages', name.replace('@mediagen/', ''));
+    const r = await run(process.execPath, [pnpmCli, 'pack', '--pack-destination', tarballs], { cwd: dir });
+    if (r.code !== 0) throw new Error(describeRun(`pnpm pack in ${dir}`, r));
+  }
+  const packed = new Map<string, PackedPackage>();
+  for (const file of readdirSync(tarballs)) {
+    const tarball = join(tarballs, file);
+    const manifest = JSON.parse(readTarballFile(tarball, 'package/package.json')) as PackedPackage['manifest'];
+    packed.set(manifest.name, { tarball, manifest });
+  }
+  mkdirSync(project);
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({
+      name: 'advisories-consumer',
+      private: true,
+      type: 'module',
+      dependencies: Object.fromEntries([...packed].map(([name, p]) => [name, `file:${p.tarball}`])),
+      // Only the packages' names for each other (not on a registry yet): nothing about lodash.
+      overrides: Object.fromEntries([...packed.keys()].map((name) => [name, `$${name}`])),
+    }),
+  );
+  install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error'], {
+    cwd: project,
+    timeoutMs: 240_000,
+  });
+  const ls = await run('npm', ['ls', '--all', '--json'], { cwd: project, timeoutMs: 120_000 });
+  tree = JSON.parse(ls.stdout) as LsNode;
+}, 420_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('lodash in what npm users of the packages install', () => {
+  it('installs, and the tree reaches lodash (through Prism)', () => {
+    expect(install.code, describeRun('npm install', install)).toBe(0);
+    expect(copiesOf('lodash', tree).length).toBeGreaterThan(0);
+  });
+
+  it(`has no copy below ${LODASH.fixed} (${LODASH.advisories.map((a) => a.id).join(', ')}) but the pinned ones listed`, () => {
+    const vulnerable = copiesOf('lodash', tree).filter((copy) => below(copy.version, LODASH.fixed));
+    const pinned = (copy: Copy) => PINNED_UPSTREAM.some((entry) => copy.path.at(-2) === entry.under && copy.version === entry.pin);
+    expect(vulnerable.filter((copy) => !pinned(copy)).map((copy) => `lodash ${copy.version} via ${copy.path.join(' → ')}`)).toEqual([]);
+  });
+
+  it.each(PINNED_UPSTREAM)('the pin under $under is still there and still exact (else the entry must go)', ({ under, pin }) => {
+    const copies = copiesOf('lodash', tree).filter((copy) => copy.path.at(-2) === under);
+    expect(copies.map((copy) => copy.version)).toContain(pin);
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', under, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    expect(manifest.dependencies?.lodash).toBe(pin);
+  });
+
+  it('the advisories and the ruled-out range are written in one place and agree', () => {
+    for (const advisory of LODASH.advisories) {
+      const [, op, version] = /^(<=?) (\S+)$/.exec(advisory.affected)!;
+      // Every affected release is below the fixed one.
+      expect(op === '<' ? !below(LODASH.fixed, version!) : below(version!, LODASH.fixed)).toBe(true);
+    }
+  });
+});
