@@ -142,13 +142,23 @@ export type ErrorStatusRange = (typeof ERROR_STATUS_RANGES)[number];
 /** True when a status falls in a declared range (`404` in `4XX`). */
 export const inStatusRange = (status: number, range: ErrorStatusRange): boolean => Math.floor(status / 100) === Number(range[0]);
 
+export const pageSchema = () => z.coerce.number().int().min(1).optional().openapi({ type: 'integer', minimum: 1, example: 1 });
+export const pageSizeSchema = () => z.coerce.number().int().min(1).max(50).optional().openapi({ type: 'integer', minimum: 1, maximum: 50, example: 10 });
+
+/**
+ * The page parameters list generations documents: the parameters and their meaning are the page's;
+ * their bounds are ours (it prints both "x > 1" and "minimum 1" for page, "1 < x < 50" and
+ * "1 <= x <= 50" for page_size).
+ */
 export const PageQuery = {
-  page: assumed(
-    z.coerce.number().int().min(1).optional().openapi({ type: 'integer', minimum: 1, example: 1 }),
-    'page starts at 1 (docs print both "x > 1" and "minimum 1")',
-  ),
-  page_size: assumed(
-    z.coerce.number().int().min(1).max(50).optional().openapi({ type: 'integer', minimum: 1, maximum: 50, example: 10 }),
-    'page_size is 1..50 inclusive (docs print "1 < x < 50" and "1 <= x <= 50")',
-  ),
+  page: fromDocs(pageSchema(), 'listGenerations', undefined, { range: assumption('page starts at 1 (docs print both "x > 1" and "minimum 1")') }),
+  page_size: fromDocs(pageSizeSchema(), 'listGenerations', undefined, {
+    range: assumption('page_size is 1..50 inclusive (docs print "1 < x < 50" and "1 <= x <= 50")'),
+  }),
+};
+
+/** The same parameters on the listings whose parameters no page shows (the catalogue, assets v2): ours. */
+export const AssumedPageQuery = {
+  page: assumed(pageSchema(), 'this listing takes page as list generations does, from 1'),
+  page_size: assumed(pageSizeSchema(), 'this listing takes page_size as list generations does, 1..50'),
 };

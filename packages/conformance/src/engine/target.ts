@@ -2,8 +2,7 @@
 // outside the loopback range is "live": read-only unless asked otherwise, with a credit budget.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { MOCK_HEADER, type MockOptions, type SandboxServerOptions } from '@mediagen/mock';
-import { DEFAULT_API_KEY } from '@mediagen/mock/sandbox';
+import { MOCK_HEADER, type MockOptions, SANDBOX_API_KEY, type SandboxServerOptions } from '@mediagen/mock';
 import { operations } from '@mediagen/schema';
 import { requestFor } from '../model/exchange.js';
 import { type Mode, RunError, type TargetKind } from '../model/terms.js';
@@ -43,8 +42,7 @@ export interface TargetOptions {
 
 /** The key used for Prism, which checks only that one is sent. */
 export const PRISM_API_KEY = 'conformance-prism-key';
-/** The key of a sandbox (the mock's own default). */
-export const SANDBOX_API_KEY = DEFAULT_API_KEY;
+export { SANDBOX_API_KEY };
 
 /** A loopback IP address (127.0.0.0/8, ::1, or IPv4 127/8 mapped into IPv6). */
 export function isLoopbackAddress(address: string): boolean {

@@ -78,7 +78,7 @@ export function faithfulVariants(): FaithfulVariant[] {
     {
       id: 'unshown-shapes',
       description: 'style_detail echoed as a string, the voices listed as plain names, extra fields everywhere',
-      refutes: ['GeneratedMedia.style_detail', 'VoicePage.data'],
+      refutes: ['rule:GeneratedMedia.style_detail.type', 'VoicePage.data'],
       rewrite: {
         response: (request, response) => {
           if (!isSuccess(response.status)) return response;

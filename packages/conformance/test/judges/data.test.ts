@@ -7,7 +7,8 @@ import { acceptanceBasis, breachBasis, checksById, probeBasis, ruleBasis } from 
 import { exchange } from './response.test.js';
 
 const { generateMedia, estimateGeneration, listModels, createCharacter } = operations;
-const judge = (check: keyof typeof checksById, input: Parameters<NonNullable<(typeof checksById)[typeof check]['judge']>>[0]) => checksById[check].judge!(input);
+const judge = (check: keyof typeof checksById, input: Parameters<NonNullable<(typeof checksById)[typeof check]['judge']>>[0]) =>
+  checksById[check].judge!(input);
 const refusal = (status: number) => exchange(status, { data: null, err: { code: 'x', message: 'no' } });
 
 describe('auth checks', () => {
@@ -32,7 +33,13 @@ describe('negative_data_rejection', () => {
 
   it('names the rule the request breaks, and its basis', () => {
     expect(breach).toMatchObject({ rule: 'GenerationItem.steps.range', source: 'interface' });
-    const accepted = judge('negative_data_rejection', { op: generateMedia, exchange: exchange(200, { data: { generation_id: 'g' } }), expect: 'reject', pagination: false, breach })!;
+    const accepted = judge('negative_data_rejection', {
+      op: generateMedia,
+      exchange: exchange(200, { data: { generation_id: 'g' } }),
+      expect: 'reject',
+      pagination: false,
+      breach,
+    })!;
     expect(accepted.find((a) => a.rule === breach.rule)?.ok).toBe(false);
     const refused = judge('negative_data_rejection', { op: generateMedia, exchange: refusal(422), expect: 'reject', pagination: false, breach })!;
     expect(refused.every((a) => a.ok)).toBe(true);
@@ -47,15 +54,28 @@ describe('negative_data_rejection', () => {
   it('a generation the interface says fails may be taken: how it ends decides', () => {
     const long = breachBasis(generateMedia, { body: [{ video_anyone: { media_id: 'ast_1', prompt: 'a'.repeat(501) } }] })!;
     expect(long.rule).toBe('VideoAnyone.prompt.length');
-    const taken = judge('negative_data_rejection', { op: generateMedia, exchange: exchange(200, { data: { generation_id: 'gen_9' } }), expect: 'reject', pagination: false, breach: long })!;
+    const taken = judge('negative_data_rejection', {
+      op: generateMedia,
+      exchange: exchange(200, { data: { generation_id: 'gen_9' } }),
+      expect: 'reject',
+      pagination: false,
+      breach: long,
+    })!;
     expect(taken.find((a) => a.rule === long.rule)?.awaits).toEqual({ generationId: 'gen_9' });
     // The estimate of such a body may price it: only the up-front assumption is judged.
-    const priced = judge('negative_data_rejection', { op: estimateGeneration, exchange: exchange(200, { data: { estimated: 5, balance: 9 } }), expect: 'reject', pagination: false, breach: long })!;
+    const priced = judge('negative_data_rejection', {
+      op: estimateGeneration,
+      exchange: exchange(200, { data: { estimated: 5, balance: 9 } }),
+      expect: 'reject',
+      pagination: false,
+      breach: long,
+    })!;
     expect(priced.map((a) => a.rule)).toEqual(['invalid_request_refused_up_front']);
   });
 
   it('the key, the credits and the rate say nothing about a body', () => {
-    for (const status of [401, 402, 429]) expect(judge('negative_data_rejection', { op: generateMedia, exchange: refusal(status), expect: 'reject', pagination: false, breach })).toBeUndefined();
+    for (const status of [401, 402, 429])
+      expect(judge('negative_data_rejection', { op: generateMedia, exchange: refusal(status), expect: 'reject', pagination: false, breach })).toBeUndefined();
   });
 });
 
@@ -70,12 +90,20 @@ describe('positive_data_acceptance', () => {
   });
 
   it('a body with fields its chosen kind ignores relies on those fields not being validated', () => {
-    const body = [{ segment: { asset_id: 'a', find: 'x', replace: 'y' }, style_detail: { name: 'S', base_model: 'flux' }, control_net: { asset_id: 'a', name: 'Canny', resize_mode: 0 } }];
+    const body = [
+      {
+        segment: { asset_id: 'a', find: 'x', replace: 'y' },
+        style_detail: { name: 'S', base_model: 'flux' },
+        control_net: { asset_id: 'a', name: 'Canny', resize_mode: 0 },
+      },
+    ];
     expect(acceptanceBasis(generateMedia, { body })?.rule).toBe('ignored_fields_not_validated');
   });
 
   it('a tolerance probe relies on the warning it carries (an unknown field: an assumption)', () => {
-    expect(probeBasis(createCharacter, { body: { asset_id: 'ast_123abc', character_type: 'realistic', name: 'character_01', prompt: 'a person', age: 2 } })).toMatchObject({
+    expect(
+      probeBasis(createCharacter, { body: { asset_id: 'ast_123abc', character_type: 'realistic', name: 'character_01', prompt: 'a person', age: 2 } }),
+    ).toMatchObject({
       rule: 'unknown_field',
       source: 'assumption',
     });

@@ -118,11 +118,17 @@ describe('renamed_fields', () => {
 describe('pagination_conformance', () => {
   it('compares the page with the request; documented paging or ours', () => {
     const listing = (op: typeof listModels | typeof listGenerations, data: unknown[], pagination: unknown, query: Record<string, number>) =>
-      exchange(200, { data, err: {}, pagination }, { request: { operationId: op.operationId, method: 'get', path: op.path, query, auth: 'valid', label: 't' } });
+      exchange(
+        200,
+        { data, err: {}, pagination },
+        { request: { operationId: op.operationId, method: 'get', path: op.path, query, auth: 'valid', label: 't' } },
+      );
     expect(checkPagination(listModels, listing(listModels, [1], { page: 1, page_size: 1, total: 5 }, { page_size: 1 }))?.[0]?.ok).toBe(true);
     expect(broken(checkPagination(listModels, listing(listModels, [1, 2], { page: 1, page_size: 10, total: 5 }, { page_size: 1 })))).toHaveLength(1);
     expect(checkPagination(listModels, listing(listModels, [1], undefined, {}))).toBeUndefined();
-    const rules = [listModels, listGenerations].map((op) => checkPagination(op, listing(op, [1], { page: 1, page_size: 1, total: 1 }, { page_size: 1 }))?.[0]?.rule);
+    const rules = [listModels, listGenerations].map(
+      (op) => checkPagination(op, listing(op, [1], { page: 1, page_size: 1, total: 1 }, { page_size: 1 }))?.[0]?.rule,
+    );
     for (const rule of rules) expect(['page_honoured', 'page_honoured_where_assumed']).toContain(rule);
   });
 });

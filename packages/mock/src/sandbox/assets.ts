@@ -8,6 +8,7 @@ import type { ResolvedOptions } from './options.js';
 import type { NewId } from './rng.js';
 import { type AssetRecord, type AssetType, BudgetError, NotFoundError, type SandboxStore } from './store.js';
 import { newUploadToken, sameToken } from './uploads.js';
+import { webmInfo } from './webm.js';
 
 /** The upload URL's token does not open this asset (or the asset does not exist: the answer is the same). */
 export class UploadRefused extends Error {
@@ -50,7 +51,7 @@ export class AssetDesk {
     return asset;
   }
 
-  /** Bytes sent to an upload URL: the asset becomes `active`; a PNG's own size replaces the declared one. */
+  /** Bytes sent to an upload URL: the asset becomes `active`; a PNG's or a WebM's own facts replace the declared ones. */
   receive(id: string, token: string | undefined, bytes: Uint8Array, contentType: string | undefined): AssetRecord {
     const asset = this.store.assets.get(id);
     if (!asset || !sameToken(token, asset.uploadToken)) throw new UploadRefused();
@@ -66,6 +67,13 @@ export class AssetDesk {
     asset.status = 'active';
     const png = pngSize(bytes);
     if (png) asset.size = png;
+    // A WebM's own size, frame count and duration replace the placeholders (a narrator's limits read them).
+    const video = asset.type === 'video' ? webmInfo(bytes) : undefined;
+    if (video) {
+      asset.size = { width: video.width, height: video.height };
+      asset.frames = video.frames;
+      asset.duration = video.duration;
+    }
     return asset;
   }
 

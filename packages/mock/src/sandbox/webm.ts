@@ -122,3 +122,79 @@ export function makeWebm({ landscape = false, fps = 5, frames = 5 }: WebmOptions
   const cluster = master(0x1f43b675, uint(0xe7, 0), ...blocks); // Cluster: Timecode 0
   return concatBytes([header, master(0x18538067, info, tracks, cluster)]);
 }
+
+/** What a WebM file says of its video: the first track's pixel size, its frame count and duration. */
+export interface WebmInfo {
+  width: number;
+  height: number;
+  frames: number;
+  /** Seconds. */
+  duration: number;
+}
+
+// Master elements descended into; everything else is skipped by its size.
+const SEGMENT = 0x18538067;
+const INFO = 0x1549a966;
+const TRACKS = 0x1654ae6b;
+const TRACK_ENTRY = 0xae;
+const VIDEO = 0xe0;
+const CLUSTER = 0x1f43b675;
+const BLOCK_GROUP = 0xa0;
+const MASTERS = new Set([SEGMENT, INFO, TRACKS, TRACK_ENTRY, VIDEO, CLUSTER, BLOCK_GROUP]);
+
+/** An EBML variable-length number at `at`: its value (marker bit kept for ids) and length; undefined when malformed. */
+function readVint(bytes: Uint8Array, at: number, keepMarker: boolean): { value: number; length: number } | undefined {
+  const first = bytes[at];
+  if (first === undefined || first === 0) return undefined;
+  const length = Math.clz32(first) - 23;
+  if (length > 8 || at + length > bytes.length) return undefined;
+  let value = keepMarker ? first : first & (0xff >> length);
+  for (let i = 1; i < length; i++) value = value * 256 + bytes[at + i]!;
+  return { value, length };
+}
+
+const readUint = (bytes: Uint8Array, at: number, size: number) => {
+  let value = 0;
+  for (let i = 0; i < size; i++) value = value * 256 + bytes[at + i]!;
+  return value;
+};
+
+/**
+ * Reads a WebM's video facts (bounded: malformed or truncated input gives undefined, never a throw).
+ * The sandbox uses them as a video asset's metadata, so a narrator input's frame rate and size are the
+ * file's own, as the service would read them.
+ */
+export function webmInfo(bytes: Uint8Array): WebmInfo | undefined {
+  let width: number | undefined;
+  let height: number | undefined;
+  let durationTicks: number | undefined;
+  let timecodeScale = 1_000_000;
+  let frames = 0;
+  const walk = (start: number, end: number, depth: number): boolean => {
+    let at = start;
+    while (at < end) {
+      const id = readVint(bytes, at, true);
+      if (!id) return false;
+      const size = readVint(bytes, at + id.length, false);
+      if (!size) return false;
+      const body = at + id.length + size.length;
+      // An unknown size (all ones) runs to the end of the parent.
+      const unknown = size.value === 2 ** (7 * size.length) - 1;
+      const stop = unknown ? end : Math.min(end, body + size.value);
+      if (MASTERS.has(id.value) && depth < 6) {
+        if (!walk(body, stop, depth + 1)) return false;
+      } else if (id.value === 0xb0) width ??= readUint(bytes, body, stop - body);
+      else if (id.value === 0xba) height ??= readUint(bytes, body, stop - body);
+      else if (id.value === 0x2ad7b1) timecodeScale = readUint(bytes, body, stop - body);
+      else if (id.value === 0x4489 && stop - body === 8) durationTicks = new DataView(bytes.buffer, bytes.byteOffset + body, 8).getFloat64(0);
+      else if (id.value === 0x4489 && stop - body === 4) durationTicks = new DataView(bytes.buffer, bytes.byteOffset + body, 4).getFloat32(0);
+      else if (id.value === 0xa3 || id.value === 0xa1) frames++;
+      at = stop;
+    }
+    return true;
+  };
+  if (readVint(bytes, 0, true)?.value !== 0x1a45dfa3 || !walk(0, bytes.length, 0)) return undefined;
+  if (width === undefined || height === undefined || durationTicks === undefined || frames === 0) return undefined;
+  // Milliseconds are all a duration needs (and float arithmetic leaves 1.0000000000000002 s otherwise).
+  return { width, height, frames, duration: Math.round((durationTicks * timecodeScale) / 1e6) / 1000 };
+}

@@ -1,7 +1,7 @@
 // Assets: uploaded images, videos and audio used as inputs (facelock, control_net, segment,
 // true_touch, narrator, video_anyone, characters). Upload is two steps: ask for a slot (v1 or v2),
 // then send the bytes to the returned presigned `upload_url`.
-import { Dim, PageQuery, requestObject, responseObject, SizeInput } from '../common.js';
+import { AssumedPageQuery, Dim, requestObject, responseObject, SizeInput } from '../common.js';
 import { assumed, assumption, fromDocs } from '../provenance.js';
 import { ASSET_TYPES } from '../util/facts.js';
 import { z } from '../zod.js';
@@ -83,4 +83,4 @@ export const AssetV2 = responseObject(
 );
 export type AssetV2 = z.infer<typeof AssetV2>;
 
-export const ListAssetsV2Query = { ...PageQuery };
+export const ListAssetsV2Query = { ...AssumedPageQuery };

@@ -1,7 +1,7 @@
 // The catalogue listings: models, styles, control nets, LoRAs (all filterable by `type`) and the
 // narrator's voices. Their pages were not available, so item shapes beyond `name` and `base_model`
 // are assumptions; items are open objects so extra fields the service sends are kept.
-import { PageQuery, responseObject } from '../common.js';
+import { AssumedPageQuery, responseObject } from '../common.js';
 import { assumed, assumption, fromDocs, fromInterface } from '../provenance.js';
 import { z } from '../zod.js';
 
@@ -16,12 +16,12 @@ const typeQuery = <T extends z.ZodType>(schema: T, values: string) => ({
   type: fromInterface(schema.optional(), 'resourceListings', 'accept a query parameter `type`', 'added on 2024-11-08', {
     enum: assumption(`type takes ${values}; other values are rejected`),
   }),
-  ...PageQuery,
+  ...AssumedPageQuery,
 });
 export const CatalogueQuery = typeQuery(ResourceType, 'sd, sdxl or flux (only flux is documented)');
 // Worded without the values: the list grew on 2024-12-04, and the claim holds at every date.
 export const ControlnetQuery = typeQuery(ControlnetType, 'the values its enum lists (the docs show one)');
-export const VoicesQuery = { ...PageQuery };
+export const VoicesQuery = { ...AssumedPageQuery };
 
 const catalogueItem = (name: string, example: string, baseModel: string, documented = false) =>
   responseObject(name, {

@@ -1,6 +1,6 @@
 // Characters: a uniquely named face, created from an uploaded image asset and then used by name in
 // prompts (with `character.character_id` in a generation item).
-import { PageQuery, requestObject, responseObject } from '../common.js';
+import { pageSchema, pageSizeSchema, requestObject, responseObject } from '../common.js';
 import { assumed, assumption, documented, fromDocs } from '../provenance.js';
 import { z } from '../zod.js';
 
@@ -49,10 +49,9 @@ export const Character = responseObject('Character', {
 export type Character = z.infer<typeof Character>;
 
 export const ListCharactersQuery = {
-  ...PageQuery,
-  page: fromDocs(
-    z.coerce.number().int().min(1).optional().openapi({ type: 'integer', minimum: 1, example: 1 }),
-    'listCharacters',
-    'page number of the feed, minimum 1',
-  ),
+  page: fromDocs(pageSchema(), 'listCharacters', 'page number of the feed, minimum 1'),
+  // The page shows page_size ("page size of the feed") but its bounds are cut off: those are ours.
+  page_size: fromDocs(pageSizeSchema(), 'listCharacters', 'page size of the feed', {
+    range: assumption('page_size is 1..50 inclusive, as list generations prints it'),
+  }),
 };

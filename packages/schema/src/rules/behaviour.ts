@@ -35,12 +35,20 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
     'A failure fills err with { code, message }.',
     'every failure fills err with { code, message }, as the archive example does (the only filled err the docs show)',
   ),
-  assume('failure_status_error', 'A request that is not served is answered with a 4xx or 5xx status.', 'failures use a 4xx or 5xx status (the sources show only 200)'),
+  assume(
+    'failure_status_error',
+    'A request that is not served is answered with a 4xx or 5xx status.',
+    'failures use a 4xx or 5xx status (the sources show only 200)',
+  ),
   // Content types.
   rule('success_is_json', documented('listGenerations'), 'A successful response is application/json.'),
   assume('failure_is_json', 'A failure is application/json.', 'failures are answered as application/json too (no failure is shown)'),
   // Valid requests.
-  rule('valid_request_served', stated('service', 'Each generation request returns a generation identifier'), 'A request the sources allow is served: a 2xx answer whose err is empty.'),
+  rule(
+    'valid_request_served',
+    stated('service', 'Each generation request returns a generation identifier'),
+    'A request the sources allow is served: a 2xx answer whose err is empty.',
+  ),
   assume(
     'ignored_fields_not_validated',
     'Fields the chosen kind ignores are not validated.',
@@ -57,16 +65,28 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
     'A number sent as a numeric string, or null for a field, is refused.',
     'a number sent as a numeric string, or null for a field, is refused (a lax server, as pydantic is by default, reads "20" as 20 and null as absent)',
   ),
-  assume('query_values_case_sensitive', 'Query values are matched case-sensitively.', 'query values are matched case-sensitively (no source says so; servers often match loosely)'),
+  assume(
+    'query_values_case_sensitive',
+    'Query values are matched case-sensitively.',
+    'query values are matched case-sensitively (no source says so; servers often match loosely)',
+  ),
   // Authentication.
   rule('missing_key_not_served', stated('authentication', 'string, required, value <API_KEY>'), 'A request without X-API-KEY is not served.'),
-  assume('missing_key_401', 'A request without X-API-KEY is refused with 401.', 'a missing key is refused with 401 (the behaviour for a missing key is not shown)'),
+  assume(
+    'missing_key_401',
+    'A request without X-API-KEY is refused with 401.',
+    'a missing key is refused with 401 (the behaviour for a missing key is not shown)',
+  ),
   rule(
     'wrong_key_not_served',
     stated('authentication', 'The key is obtained by logging in to the service website'),
     'A request with a key the service did not issue is not served.',
   ),
-  assume('wrong_key_401', 'A request with a wrong X-API-KEY is refused with 401.', 'a wrong key is refused with 401 (the behaviour for an invalid key is not shown)'),
+  assume(
+    'wrong_key_401',
+    'A request with a wrong X-API-KEY is refused with 401.',
+    'a wrong key is refused with 401 (the behaviour for an invalid key is not shown)',
+  ),
   // Names of the dated changes.
   rule(
     'current_field_names',
@@ -88,8 +108,16 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
   rule('media_id_filter', stated('listGenerationsEndpoint', 'Query parameter `media_id`'), '?media_id lists only the generations that contain it.'),
   rule('generation_id_filter', documented('listGenerations'), '?generation_id lists the generation of that id.'),
   rule('status_filter', documented('listGenerations'), '?status=success lists only generations with a successful item.'),
-  rule('type_flux_filter', stated('resourceListings', 'lists the control nets for flux models'), '?type=flux lists only flux items (control nets, and styles per the Flux notes).'),
-  assume('type_flux_filter_assumed', 'Models and LoRAs honour ?type=flux as control nets do.', 'the models and LoRAs listings filter by ?type=flux as control nets and styles do'),
+  rule(
+    'type_flux_filter',
+    stated('resourceListings', 'lists the control nets for flux models'),
+    '?type=flux lists only flux items (control nets, and styles per the Flux notes).',
+  ),
+  assume(
+    'type_flux_filter_assumed',
+    'Models and LoRAs honour ?type=flux as control nets do.',
+    'the models and LoRAs listings filter by ?type=flux as control nets and styles do',
+  ),
   // What was created can be read back.
   rule(
     'created_generation_readable',
@@ -103,10 +131,18 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
   // Deleting.
   rule('delete_answers_id', stated('deleteMediaEndpoint', 'the id of the deleted media'), 'A delete answers the id it deleted.'),
   rule('deleted_media_gone', stated('states', 'Deleting a media item removes that item only'), 'A deleted media item is no longer served or listed.'),
-  rule('deleted_media_siblings_kept', stated('states', 'the other media of the same generation batch are retained'), 'Deleting a media item keeps the other media of its batch.'),
+  rule(
+    'deleted_media_siblings_kept',
+    stated('states', 'the other media of the same generation batch are retained'),
+    'Deleting a media item keeps the other media of its batch.',
+  ),
   rule('deleted_generation_gone', documented('deleteGeneration'), 'A deleted generation is no longer served.'),
   rule('deleted_generation_media_gone', documented('deleteImage'), 'The media of a deleted generation are no longer served.'),
-  assume('deleted_item_404', 'A deleted item looked up again answers 404.', 'a deleted generation or media item looked up again answers 404 (no source shows the status)'),
+  assume(
+    'deleted_item_404',
+    'A deleted item looked up again answers 404.',
+    'a deleted generation or media item looked up again answers 404 (no source shows the status)',
+  ),
   // The lifecycle.
   assume(
     'lifecycle_order',
@@ -114,7 +150,11 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
     'media statuses move initiated → pending → a terminal status and never back (transitions are not shown)',
   ),
   assume('lifecycle_terminal_in_time', 'Media reach a terminal status within the wait.', 'a generation finishes within the run\u2019s lifecycle wait'),
-  assume('generation_agrees_with_media', 'Get generation and get media report the same status for a finished item.', 'get generation and get media agree on a finished item\u2019s status'),
+  assume(
+    'generation_agrees_with_media',
+    'Get generation and get media report the same status for a finished item.',
+    'get generation and get media agree on a finished item\u2019s status',
+  ),
   // Credits.
   rule(
     'estimate_is_the_charge',
