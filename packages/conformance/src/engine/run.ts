@@ -11,7 +11,7 @@ import { type RunBudgets, resolveBudgets } from './budgets.js';
 import { CleanupRegistry } from './cleanup.js';
 import type { PhaseContext } from './context.js';
 import { Exchanges } from './exchanges.js';
-import { createKeyMasker } from './mask.js';
+import { createKeyMasker, maskExchange } from './mask.js';
 import type { ConformanceOptions } from './options.js';
 import { runAuth } from './phases/auth.js';
 import { runCoverage } from './phases/coverage.js';
@@ -115,8 +115,9 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     signal: stop.signal,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     onExchange: (exchange) => {
-      const masked = { ...exchange, request: masker.json(exchange.request), url: masker.url(exchange.url) };
-      for (const recorder of options.recorders ?? []) recorder.record(masked);
+      if (!options.recorders?.length) return;
+      const masked = maskExchange(masker, exchange);
+      for (const recorder of options.recorders) recorder.record(masked);
     },
   });
   const versioning = versioningAt(options.at);

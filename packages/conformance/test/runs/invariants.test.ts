@@ -104,7 +104,7 @@ describe('cleanup always runs', () => {
   it('when the real CLI process gets SIGINT: it cleans up, writes its reports and exits 130', async () => {
     const sandbox = await startSandbox({ apiKeys: ['signal-key'], delays: { pendingMs: 10, completeMs: 30 } });
     const dir = await mkdtemp(join(tmpdir(), 'conformance-signal-'));
-    const bin = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+    const bin = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
     let child: ChildProcess | undefined;
     try {
       const generationsBefore = sandbox.state.generations.size;
@@ -202,7 +202,7 @@ describe('one bad exchange fails only itself', () => {
       const failed = failures(report);
       expect(failed.length).toBeGreaterThan(0);
       expect(failed.every((f) => f.startsWith('listVoices'))).toBe(true);
-      expect(result(report, 'listModels', 'status_code_conformance')?.outcome).toBe('passed');
+      expect(result(report, 'listModels', 'content_type_conformance')?.outcome).toBe('passed');
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
