@@ -1,13 +1,20 @@
 #!/usr/bin/env node
-// `npm test`: every build, lint and test, as CI runs them (one turbo run, at most two tasks at once:
-// the suites start real servers; a failure stops only the tasks that depend on it, so one run shows
-// every independent failure), then one closing line summed over every vitest run of the log.
-// Exit code: turbo's when it failed, else 1 when the log shows no passing test or a failed one.
+// `npm test`: every build, lint and test, as CI runs them, in one turbo run, then one closing line
+// summed over every vitest run of the log. The packages' tests run from source, so they start beside
+// the builds; the root tests are turbo tasks of their own (`test:root:<group>`, one per project of
+// tests/vitest.config.ts), each cached on the files it reads, and the slow ones (packed install,
+// README commands, release, reference site) run beside each other: they share no files, ports or
+// install directories. Three tasks at a time: most root tasks spend their time waiting on installs
+// and servers. A failure stops only the tasks that depend on it, so one run shows every independent
+// failure. Exit code: turbo's when it failed, else 1 when the log shows no passing test or a failed one.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { formatTotals, passed, summarize } from './summarize-tests.mjs';
 
-const tasks = ['build', 'lint', 'lint:biome', 'test', 'test:root'];
-const child = spawn('turbo', ['run', ...tasks, '--concurrency=2', '--continue=dependencies-successful', ...process.argv.slice(2)], {
+const scripts = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts;
+const rootTests = Object.keys(scripts).filter((name) => name.startsWith('test:root:'));
+const tasks = ['build', 'lint', 'lint:biome', 'test', ...rootTests];
+const child = spawn('turbo', ['run', ...tasks, '--concurrency=3', '--continue=dependencies-successful', ...process.argv.slice(2)], {
   stdio: ['inherit', 'pipe', 'pipe'],
   shell: process.platform === 'win32',
 });
