@@ -53,6 +53,8 @@ export function run(
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
     });
+    // A command that exits without reading its input closes the pipe first: not an error of the run.
+    child.stdin!.on('error', () => {});
     child.stdin!.end(input ?? '');
   });
 }
