@@ -10,7 +10,7 @@ import { describeRun, repoRoot, run, startServer, userEnv } from '../support/pro
 /** Commands of the table this test does not run, and why. Each must still be in the table. */
 const NOT_RUN: Record<string, string> = {
   'npm test': 'it is the run this test is part of',
-  'npm run format': 'it rewrites files; `npm run format:check` runs instead',
+  'npm run format': 'it rewrites files; `npm run format:check` runs instead, and tests/commands/format.test.ts runs it on a copy of the tree',
   'npm run bench': 'benchmarks print figures and take minutes; they are not a test',
   'npm run changeset': 'it asks questions interactively',
   'npm run version-packages': 'it rewrites versions and changelogs; tests/packaging/release.test.ts runs it on a copy of the tree',
