@@ -4,7 +4,8 @@
 // package.json#packageManager into ./.tools (never globally, never through corepack, which cannot
 // verify registry signatures on our machines), installs the workspace from the lockfile when
 // node_modules does not match it, then runs the given program with the pinned pnpm and the
-// workspace's bins (turbo, vitest, media-mock, …) on PATH.
+// workspace's bins (turbo, vitest, media-mock, …) on PATH. Both installs print a heartbeat line
+// (what is being installed, and for how long) while they are silent.
 //
 //   node scripts/bootstrap.mjs                    install only (also: `install`)
 //   node scripts/bootstrap.mjs PROGRAM [ARGS…]    install if needed, then run PROGRAM
@@ -15,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runWithHeartbeat } from './heartbeat.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -54,8 +56,10 @@ function installedPnpmVersion() {
 }
 
 if (installedPnpmVersion() !== pnpmVersion) {
-  console.error(`[bootstrap] installing pnpm@${pnpmVersion} into .tools/`);
-  const code = run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', toolsDir, `pnpm@${pnpmVersion}`]);
+  const title = `installing pnpm@${pnpmVersion} into .tools/`;
+  console.error(`[bootstrap] ${title}`);
+  const args = ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--prefix', toolsDir, `pnpm@${pnpmVersion}`];
+  const code = await runWithHeartbeat('bootstrap', title, 'npm', args, { cwd: root });
   if (code !== 0 || !existsSync(pnpmBin)) {
     console.error('[bootstrap] could not install pnpm from the npm registry');
     process.exit(2);
@@ -79,7 +83,9 @@ const lockfile = readText(join(root, 'pnpm-lock.yaml'));
 const upToDate = lockfile !== undefined && readText(join(root, 'node_modules', '.pnpm', 'lock.yaml')) === lockfile;
 if (command === 'install' || !upToDate) {
   const frozen = lockfile !== undefined ? ['--frozen-lockfile'] : [];
-  const installCode = run(process.execPath, [pnpmBin, 'install', '--prefer-offline', ...frozen], { env });
+  const title = 'installing the workspace from the lockfile (pnpm install)';
+  console.error(`[bootstrap] ${title}`);
+  const installCode = await runWithHeartbeat('bootstrap', title, process.execPath, [pnpmBin, 'install', '--prefer-offline', ...frozen], { env, cwd: root });
   if (installCode !== 0) process.exit(installCode);
 }
 if (command === 'install') process.exit(0);

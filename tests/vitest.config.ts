@@ -1,7 +1,8 @@
-// The root tests: they run the README's commands, install the packed packages into a throwaway
-// project, generate clients from the emitted document, check the breaking-change gate and open the
-// reference site in a headless browser, all as real processes. One file at a time: they share two
-// cores with the rest of CI and some of them start servers or a browser.
+// The root tests, as real processes: the README's commands, the packed packages installed into a
+// throwaway project (with the supported Node × vitest pairs and the generators), the release flow
+// against a local registry, the breaking-change gate, the import structure and the reference site in
+// a headless browser. Each project is its own turbo task in `npm test` (`test:root:<project>`), so
+// turbo caches them apart and runs them beside the packages' tasks; `npm run test:root` runs them all.
 import { defineConfig } from 'vitest/config';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -9,17 +10,44 @@ const root = new URL('..', import.meta.url).pathname;
 export default defineConfig({
   test: {
     root,
-    fileParallelism: false,
-    maxWorkers: 1,
+    // Two cores: files of a project run two at a time (most wait on child processes and installs).
+    maxWorkers: 2,
     projects: [
       {
         test: {
-          name: 'root',
+          name: 'packaging',
           root,
-          include: ['tests/{commands,packaging,generators,structure}/**/*.test.ts'],
-          fileParallelism: false,
+          include: ['tests/packaging/**/*.test.ts', 'tests/generators/**/*.test.ts'],
+          exclude: ['tests/packaging/release.test.ts'],
+          // The run's one packed install lives in a temp dir this setup makes and removes.
+          globalSetup: ['tests/packaging/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 420_000,
+        },
+      },
+      {
+        test: {
+          name: 'release',
+          root,
+          include: ['tests/packaging/release.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 420_000,
+        },
+      },
+      {
+        test: {
+          name: 'commands',
+          root,
+          include: ['tests/commands/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 300_000,
+        },
+      },
+      {
+        test: {
+          name: 'structure',
+          root,
+          include: ['tests/structure/**/*.test.ts'],
         },
       },
       // These two bring configs of their own (source conditions; browser timeouts).

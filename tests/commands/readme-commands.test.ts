@@ -5,16 +5,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeRun, repoRoot, run, startServer } from '../support/process.js';
+import { describeRun, repoRoot, run, startServer, userEnv } from '../support/process.js';
 
 /** Commands of the table this test does not run, and why. Each must still be in the table. */
 const NOT_RUN: Record<string, string> = {
   'npm test': 'it is the run this test is part of',
-  'npm run format': 'it rewrites files; `npm run format:check` runs instead',
+  'npm run format': 'it rewrites files; `npm run format:check` runs instead, and tests/commands/format.test.ts runs it on a copy of the tree',
   'npm run bench': 'benchmarks print figures and take minutes; they are not a test',
   'npm run changeset': 'it asks questions interactively',
-  'npm run release': 'it publishes to the registry',
+  'npm run version-packages': 'it rewrites versions and changelogs; tests/packaging/release.test.ts runs it on a copy of the tree',
+  'npm run release': 'it publishes to the registry; tests/packaging/release.test.ts runs its publish step against a local one',
 };
+
+/** Commands whose output must never be silent for longer than this (a heartbeat line fills the gaps). */
+const HEARTBEAT: Record<string, number> = { 'npm start': 10_000 };
 
 /** Commands that serve until stopped, and a request that must get a 2xx answer. */
 const SERVERS: Record<string, string> = {
@@ -33,21 +37,6 @@ function readmeCommands(): string[] {
     .filter((command): command is string => command !== undefined);
 }
 
-/** The environment of a user's shell: no workspace bin folder on PATH, no npm_* of the outer run. */
-function userEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^(npm_|PNPM_|TURBO_(?!TELEMETRY)|VITEST|NODE_OPTIONS$)/i.test(key)) continue;
-    env[key] = value;
-  }
-  const pathKey = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
-  env[pathKey] = (env[pathKey] ?? '')
-    .split(process.platform === 'win32' ? ';' : ':')
-    .filter((dir) => !dir.startsWith(repoRoot) && !/node_modules[\\/]\.bin|[\\/]\.tools[\\/]/.test(dir))
-    .join(process.platform === 'win32' ? ';' : ':');
-  return env;
-}
-
 const commands = readmeCommands();
 const shell = process.platform === 'win32' ? 'cmd.exe' : '/bin/sh';
 const shellArgs = (command: string) => (process.platform === 'win32' ? ['/d', '/s', '/c', command] : ['-c', command]);
@@ -59,6 +48,12 @@ describe('the README Commands table', () => {
     expect(commands.some((c) => c.startsWith('npx media-mock'))).toBe(true);
     expect(commands.some((c) => c.startsWith('npx media-conformance'))).toBe(true);
     expect(new Set(commands).size).toBe(commands.length);
+  });
+
+  it('lists the release steps in the order a maintainer runs them', () => {
+    const steps = ['npm run changeset', 'npm run version-packages', 'npm run release'].map((c) => commands.indexOf(c));
+    expect(steps.every((index) => index >= 0)).toBe(true);
+    expect([...steps].sort((a, b) => a - b)).toEqual(steps);
   });
 
   it('names only its own commands in the lists of commands not run and servers', () => {
@@ -83,7 +78,18 @@ describe.each(commands.filter((c) => !(c in NOT_RUN)))('`%s`, run as printed', (
     return;
   }
   it('exits 0', { timeout: 420_000 }, async () => {
-    const r = await run(shell, shellArgs(command), { env: userEnv(), timeoutMs: 400_000 });
+    const gaps: number[] = [];
+    let last = Date.now();
+    const r = await run(shell, shellArgs(command), {
+      env: userEnv(),
+      timeoutMs: 400_000,
+      onOutput: () => {
+        gaps.push(Date.now() - last);
+        last = Date.now();
+      },
+    });
     expect(r.code, describeRun(command, r)).toBe(0);
+    gaps.push(Date.now() - last);
+    if (command in HEARTBEAT) expect(Math.max(...gaps), `longest silence of ${command}`).toBeLessThanOrEqual(HEARTBEAT[command]!);
   });
 });

@@ -1,37 +1,38 @@
-// Generators agree: clients generated from the newest emitted document by openapi-typescript (the
-// workspace's own), and, where a Node 22 can be had, by hey-api and orval (they need Node >= 22.18:
-// the npm package `node` provides one, installed into .tools/ beside them), each type-check with
-// tsc --noEmit, and no generated type reads `unknown & …`.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// Generators agree: clients generated from the newest emitted document, as the packed @mediagen/schema
+// ships it, by openapi-typescript (the workspace's own) and, on Node 22 (hey-api and orval need Node
+// >= 22.18: the npm package `node` provides one, installed into .tools/), by hey-api and orval (both
+// installed into the run's shared packed project, see tests/packaging/packed.ts), each type-check
+// with tsc --noEmit, and no generated type reads `unknown & …`.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installedProject } from '../packaging/packed.js';
 import { describeRun, repoRoot, run } from '../support/process.js';
-
-const DOCUMENT = join(repoRoot, 'packages', 'schema', 'openapi', 'openapi.json');
-const TSC = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-const TYPESCRIPT_VERSION = JSON.parse(readFileSync(join(repoRoot, 'node_modules', 'typescript', 'package.json'), 'utf8')).version as string;
-
-/** The generators that need Node 22, and that Node, at exact versions (installed into .tools/). */
-const NODE22 = { dir: join(repoRoot, '.tools', 'node22'), spec: 'node@22.23.3' };
-const GENERATORS = { dir: join(repoRoot, '.tools', 'generators'), specs: ['@hey-api/openapi-ts@0.99.0', 'orval@8.38.0', `typescript@${TYPESCRIPT_VERSION}`] };
+import { node22 as installNode22 } from '../support/tools.js';
 
 let work: string;
+/** The shared project: the packed packages and the generators, installed by npm. */
+let project: string;
+let document: string;
+let tsc: string;
 let node22: string | undefined;
 let node22Reason = '';
 
-/** Installs `specs` into `dir` with npm unless a marker says these exact specs are there already. */
-async function ensureTools(dir: string, specs: string[]): Promise<string | undefined> {
-  const marker = join(dir, 'installed.json');
-  if (existsSync(marker) && readFileSync(marker, 'utf8') === JSON.stringify(specs)) return undefined;
-  mkdirSync(dir, { recursive: true });
-  const r = await run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', '--prefix', dir, ...specs], {
-    timeoutMs: 240_000,
-  });
-  if (r.code !== 0) return describeRun(`npm install ${specs.join(' ')}`, r);
-  writeFileSync(marker, JSON.stringify(specs));
-  return undefined;
-}
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'mediagen-generators-'));
+  const [installed, node] = await Promise.all([installedProject('vitest-5'), installNode22()]);
+  if (installed.install.code !== 0) throw new Error(describeRun('npm install of the shared packed project', installed.install));
+  project = installed.dir;
+  document = join(project, 'node_modules', '@mediagen', 'schema', 'openapi', 'openapi.json');
+  tsc = join(project, 'node_modules', 'typescript', 'bin', 'tsc');
+  if ('path' in node) node22 = node.path;
+  else node22Reason = node.reason;
+}, 600_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 function typeCheck(dir: string) {
   writeFileSync(
@@ -49,7 +50,7 @@ function typeCheck(dir: string) {
       include: ['**/*.ts'],
     }),
   );
-  return run(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')]);
+  return run(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')]);
 }
 
 /** Every line of the generated .ts files under `dir` that intersects with `unknown`. */
@@ -67,26 +68,13 @@ function unknownIntersections(dir: string): string[] {
   return found;
 }
 
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'mediagen-generators-'));
-  const failure = (await ensureTools(NODE22.dir, [NODE22.spec])) ?? (await ensureTools(GENERATORS.dir, GENERATORS.specs));
-  const candidate = join(NODE22.dir, 'node_modules', 'node', 'bin', 'node');
-  if (failure) node22Reason = `could not install Node 22 and the generators: ${failure.slice(0, 500)}`;
-  else if (!existsSync(candidate)) node22Reason = 'the node package did not provide a binary for this platform';
-  else node22 = candidate;
-}, 600_000);
-
-afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
-});
-
 describe('openapi-typescript (the generator the client uses)', () => {
   let out: string;
   beforeAll(async () => {
     out = join(work, 'openapi-typescript');
     mkdirSync(out);
     const cli = join(repoRoot, 'packages', 'client', 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
-    const r = await run(process.execPath, [cli, DOCUMENT, '-o', join(out, 'schema.ts')]);
+    const r = await run(process.execPath, [cli, document, '-o', join(out, 'schema.ts')]);
     if (r.code !== 0) throw new Error(describeRun('openapi-typescript', r));
   });
 
@@ -101,11 +89,11 @@ describe('openapi-typescript (the generator the client uses)', () => {
 });
 
 const NODE22_GENERATORS = {
-  'hey-api': (out: string) => [join(GENERATORS.dir, 'node_modules', '@hey-api', 'openapi-ts', 'bin', 'run.js'), '-i', DOCUMENT, '-o', out],
+  'hey-api': (out: string) => [join(project, 'node_modules', '@hey-api', 'openapi-ts', 'bin', 'run.js'), '-i', document, '-o', out],
   orval: (out: string) => [
-    join(GENERATORS.dir, 'node_modules', 'orval', 'dist', 'bin', 'orval.mjs'),
+    join(project, 'node_modules', 'orval', 'dist', 'bin', 'orval.mjs'),
     '--input',
-    DOCUMENT,
+    document,
     '--output',
     join(out, 'client.ts'),
     '--client',

@@ -1,13 +1,20 @@
-// Packages that install anywhere: packs the four packages as a release would (pnpm pack, which
-// writes real versions for workspace: and catalog:), checks what each tarball's package.json
-// promises, runs publint and attw on the tarballs, installs them with npm into a throwaway project
-// in the OS temp dir that also has vitest 5, then imports every entry point and runs every bin there.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Packages that install anywhere: checks what each packed package.json promises, runs publint and
+// attw on the tarballs, and in the run's shared project (the tarballs installed with npm beside
+// vitest 5, see packed.ts) imports every entry point and runs every bin.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeRun, type Finished, pnpmCli, repoRoot, run, startServer } from '../support/process.js';
-import { entryPoints, listTarball, type PackedPackage, packageNames, readTarballFile } from './packed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeRun, repoRoot, run, startServer } from '../support/process.js';
+import {
+  type InstalledProject,
+  importEveryEntryPoint,
+  installedProject,
+  listTarball,
+  type PackedPackage,
+  packageNames,
+  packedTarballs,
+  readTarballFile,
+} from './packed.js';
 
 /**
  * Entry points attw cannot judge: data documents, not modules. A YAML file has no type
@@ -16,51 +23,14 @@ import { entryPoints, listTarball, type PackedPackage, packageNames, readTarball
  */
 const ATTW_EXCLUDED: Record<string, string[]> = { '@mediagen/schema': ['openapi.yaml'] };
 
-let work: string;
+let packed: Map<string, PackedPackage>;
+let installed: InstalledProject;
 let project: string;
-const packed = new Map<string, PackedPackage>();
-let install: Finished;
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'mediagen-packed-'));
-  project = join(work, 'project');
-  const tarballs = join(work, 'tarballs');
-  for (const name of packageNames) {
-    const dir = join(repoRoot, 'packages', name.replace('@mediagen/', ''));
-    const r = await run(process.execPath, [pnpmCli, 'pack', '--pack-destination', tarballs], { cwd: dir });
-    if (r.code !== 0) throw new Error(describeRun(`pnpm pack in ${dir}`, r));
-  }
-  for (const file of readdirSync(tarballs)) {
-    const tarball = join(tarballs, file);
-    const manifest = JSON.parse(readTarballFile(tarball, 'package/package.json')) as PackedPackage['manifest'];
-    packed.set(manifest.name, { tarball, manifest });
-  }
-  // The packages name each other with ranges of versions not on any registry yet: overrides make
-  // npm take the tarballs for those too, as the registry would serve the released versions.
-  const dependencies = Object.fromEntries([...packed].map(([name, p]) => [name, `file:${p.tarball}`]));
-  mkdirSync(project);
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify(
-      {
-        name: 'throwaway-consumer',
-        private: true,
-        type: 'module',
-        dependencies: { ...dependencies, vitest: '^5.0.0' },
-        overrides: Object.fromEntries([...packed.keys()].map((name) => [name, `$${name}`])),
-      },
-      null,
-      2,
-    ),
-  );
-  install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-    cwd: project,
-    timeoutMs: 240_000,
-  });
-}, 300_000);
-
-afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
+  packed = await packedTarballs();
+  installed = await installedProject('vitest-5');
+  project = installed.dir;
 });
 
 describe('the packed package.json', () => {
@@ -80,10 +50,11 @@ describe('the packed package.json', () => {
     }
   });
 
-  it.each(packageNames)('%s ships LICENSE, README.md and CHANGELOG.md, says MIT and Node >=20.19', (name) => {
+  // The Node it says it needs, and the vitest peer range, are held to the README's Supported versions
+  // table by supported-versions.test.ts.
+  it.each(packageNames)('%s ships LICENSE, README.md and CHANGELOG.md and says MIT', (name) => {
     const { tarball, manifest } = packed.get(name)!;
     expect(manifest.license).toBe('MIT');
-    expect(manifest.engines?.node).toBe('>=20.19');
     expect(readTarballFile(tarball, 'package/LICENSE')).toMatch(/^MIT License/);
     expect(readTarballFile(tarball, 'package/README.md').length).toBeGreaterThan(0);
     expect(readTarballFile(tarball, 'package/CHANGELOG.md')).toMatch(new RegExp(`^# ${name}`));
@@ -100,8 +71,10 @@ describe('the packed package.json', () => {
     expect(orphans).toEqual([]);
   });
 
-  it('lets the conformance suite run beside vitest 4 or 5', () => {
-    expect(packed.get('@mediagen/conformance')!.manifest.peerDependencies?.vitest).toBe('^4.0.0 || ^5.0.0');
+  // The project has no public repository: nothing may point users at one.
+  it.each(packageNames)('%s claims no repository, homepage or issue tracker', (name) => {
+    const { manifest } = packed.get(name)!;
+    expect([manifest.repository, manifest.homepage, manifest.bugs]).toEqual([undefined, undefined, undefined]);
   });
 });
 
@@ -127,33 +100,17 @@ describe('linters of published packages', () => {
 
 describe('installed with npm into a project outside the workspace (with vitest 5)', () => {
   it('installs', () => {
-    expect(install.code, describeRun('npm install', install)).toBe(0);
+    expect(installed.install.code, describeRun('npm install', installed.install)).toBe(0);
     const vitest = JSON.parse(readFileSync(join(project, 'node_modules', 'vitest', 'package.json'), 'utf8'));
     expect(vitest.version).toMatch(/^5\./);
   });
 
   it('imports every entry point of every package (ESM)', async () => {
-    const entries = packageNames.flatMap((name) => entryPoints(join(project, 'node_modules', name), name));
+    const { entries, result } = await importEveryEntryPoint(project);
     // Every package has JS entries, and the data documents are among the checked entries.
     expect(entries.filter((e) => e.kind === 'module').length).toBeGreaterThanOrEqual(packageNames.length);
     expect(entries.map((e) => e.specifier)).toContain('@mediagen/schema/openapi.yaml');
-    const script = [
-      "import { readFileSync } from 'node:fs';",
-      "import { fileURLToPath } from 'node:url';",
-      'const failed = [];',
-      `for (const { specifier, kind } of ${JSON.stringify(entries)}) {`,
-      '  try {',
-      "    if (kind === 'module') { const m = await import(specifier); if (Object.keys(m).length === 0 && !specifier.includes('/versions/')) throw new Error('no exports'); }",
-      "    else if (kind === 'json') await import(specifier, { with: { type: 'json' } });",
-      "    else if (readFileSync(fileURLToPath(import.meta.resolve(specifier)), 'utf8').length === 0) throw new Error('empty file');",
-      '  } catch (error) { failed.push(`${specifier}: ${error.message}`); }',
-      '}',
-      "console.log(failed.join('\\n'));",
-      'process.exit(failed.length === 0 ? 0 : 1);',
-    ].join('\n');
-    writeFileSync(join(project, 'import-entries.mjs'), script);
-    const r = await run(process.execPath, ['import-entries.mjs'], { cwd: project });
-    expect(r.code, describeRun(`importing ${entries.length} entry points`, r)).toBe(0);
+    expect(result.code, describeRun(`importing ${entries.length} entry points`, result)).toBe(0);
   });
 
   const bins = ['media-validate', 'media-mock', 'media-conformance'];

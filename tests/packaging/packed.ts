@@ -1,8 +1,11 @@
-// What the packaging test needs to know about packed and installed packages.
-import { readdirSync, readFileSync } from 'node:fs';
+// What the packaging tests need to know about packed and installed packages, and the run's one
+// packed install they share (see the end of this file).
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { repoRoot } from '../support/process.js';
+import { inject } from 'vitest';
+import { once } from '../support/lock.js';
+import { describeRun, type Finished, pnpmCli, repoRoot, run } from '../support/process.js';
 
 export interface Manifest {
   name: string;
@@ -14,6 +17,9 @@ export interface Manifest {
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
+  repository?: unknown;
+  homepage?: string;
+  bugs?: unknown;
 }
 
 export interface PackedPackage {
@@ -94,4 +100,122 @@ export function entryPoints(installedDir: string, name: string): EntryPoint[] {
     }
   }
   return entries;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The run's one packed install, shared by every test that needs the packages as a user gets them.
+// The four packages are packed once (pnpm pack, which writes real versions for workspace: and
+// catalog:) and installed with npm into throwaway projects in a temp dir that the packaging project's
+// global setup makes and removes. npm gives a package one copy of a peer dependency per tree, so
+// each vitest major the conformance suite supports gets a project of its own; the newest also holds
+// the client generators.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The temp dir of this run's packed tarballs and installed projects. */
+    packedRoot: string;
+  }
+}
+
+/** Client generators the generators test runs (on Node 22), at exact versions. */
+export const GENERATORS = {
+  '@hey-api/openapi-ts': '0.99.0',
+  orval: '8.38.0',
+  // The workspace's own TypeScript type-checks what they generate.
+  typescript: JSON.parse(readFileSync(join(repoRoot, 'node_modules', 'typescript', 'package.json'), 'utf8')).version as string,
+};
+
+/** The throwaway projects, by name: which vitest each has beside the packages, and what else. */
+export const PROJECTS: Record<string, { vitest: string; with?: Record<string, string> }> = {
+  'vitest-5': { vitest: '^5.0.0', with: GENERATORS },
+  'vitest-4': { vitest: '^4.0.0' },
+};
+
+function packedRoot(): string {
+  const dir = inject('packedRoot');
+  if (!dir) throw new Error('no packedRoot: run the packaging tests through tests/vitest.config.ts (its global setup makes the temp dir)');
+  return dir;
+}
+
+/** Packs every published package into `dest` (pnpm pack, as a release would). */
+export async function packAll(dest: string): Promise<Map<string, PackedPackage>> {
+  for (const name of packageNames) {
+    const dir = join(repoRoot, 'packages', name.replace('@mediagen/', ''));
+    const r = await run(process.execPath, [pnpmCli, 'pack', '--pack-destination', dest], { cwd: dir });
+    if (r.code !== 0) throw new Error(describeRun(`pnpm pack in ${dir}`, r));
+  }
+  const packed = new Map<string, PackedPackage>();
+  for (const file of readdirSync(dest).filter((f) => f.endsWith('.tgz'))) {
+    const tarball = join(dest, file);
+    const manifest = JSON.parse(readTarballFile(tarball, 'package/package.json')) as Manifest;
+    packed.set(manifest.name, { tarball, manifest });
+  }
+  return packed;
+}
+
+/** This run's tarballs of the four packages (packed by the first test that asks). */
+export async function packedTarballs(): Promise<Map<string, PackedPackage>> {
+  const dir = join(packedRoot(), 'tarballs');
+  return new Map(await once(dir, async () => [...(await packAll(dir))]));
+}
+
+export interface InstalledProject {
+  dir: string;
+  /** How `npm install` ended (its output, for an assertion message). */
+  install: Finished;
+}
+
+/**
+ * A project outside the workspace with `dependencies` (and the tarballs) installed by npm. The
+ * packages name each other with ranges of versions no registry has yet: overrides make npm take
+ * the tarballs for those too, as the registry would serve the released versions.
+ */
+export async function installProject(dir: string, packed: Map<string, PackedPackage>, dependencies: Record<string, string>): Promise<InstalledProject> {
+  mkdirSync(dir, { recursive: true });
+  const tarballs = Object.fromEntries([...packed].map(([name, p]) => [name, `file:${p.tarball}`]));
+  const manifest = {
+    name: 'throwaway-consumer',
+    private: true,
+    type: 'module',
+    dependencies: { ...tarballs, ...dependencies },
+    overrides: Object.fromEntries([...packed.keys()].map((name) => [name, `$${name}`])),
+  };
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir, timeoutMs: 300_000 });
+  return { dir, install };
+}
+
+/** This run's project `name` of PROJECTS, installed by the first test that asks. */
+export async function installedProject(name: string): Promise<InstalledProject> {
+  const spec = PROJECTS[name];
+  if (!spec) throw new Error(`no packed project ${name} (known: ${Object.keys(PROJECTS).join(', ')})`);
+  const dir = join(packedRoot(), name);
+  const packed = await packedTarballs();
+  return once(dir, () => installProject(dir, packed, { vitest: spec.vitest, ...spec.with }));
+}
+
+/**
+ * Imports every entry point of every package installed in `projectDir` with the given Node: modules
+ * with import(), JSON with an import attribute, data files read from the path import.meta.resolve gives.
+ */
+export async function importEveryEntryPoint(projectDir: string, node = process.execPath): Promise<{ entries: EntryPoint[]; result: Finished }> {
+  const entries = packageNames.flatMap((name) => entryPoints(join(projectDir, 'node_modules', name), name));
+  const script = [
+    "import { readFileSync } from 'node:fs';",
+    "import { fileURLToPath } from 'node:url';",
+    'const failed = [];',
+    `for (const { specifier, kind } of ${JSON.stringify(entries)}) {`,
+    '  try {',
+    "    if (kind === 'module') { const m = await import(specifier); if (Object.keys(m).length === 0 && !specifier.includes('/versions/')) throw new Error('no exports'); }",
+    "    else if (kind === 'json') await import(specifier, { with: { type: 'json' } });",
+    "    else if (readFileSync(fileURLToPath(import.meta.resolve(specifier)), 'utf8').length === 0) throw new Error('empty file');",
+    '  } catch (error) { failed.push(`${specifier}: ${error.message}`); }',
+    '}',
+    "console.log(failed.join('\\n'));",
+    'process.exit(failed.length === 0 ? 0 : 1);',
+  ].join('\n');
+  const file = `import-entries-${process.pid}-${Date.now()}.mjs`;
+  writeFileSync(join(projectDir, file), script);
+  const result = await run(node, [file], { cwd: projectDir });
+  return { entries, result };
 }

@@ -1,7 +1,8 @@
 // Real processes for the root tests: run one to its end, or start a server and wait for the line
 // that says where it listens.
 import { type SpawnOptions, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { createServer } from 'node:net';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -21,14 +22,28 @@ export const describeRun = (what: string, r: Finished): string =>
   `${what} exited ${r.code ?? r.signal}\n--- stdout (end) ---\n${r.stdout.slice(-3000)}\n--- stderr (end) ---\n${r.stderr.slice(-3000)}`;
 
 /** Runs a command to its end (killed after `timeoutMs`). `shell: true` runs a command line as a user types it. */
-export function run(command: string, args: string[], options: SpawnOptions & { timeoutMs?: number; input?: string } = {}): Promise<Finished> {
-  const { timeoutMs = 120_000, input, ...spawnOptions } = options;
+export function run(
+  command: string,
+  args: string[],
+  options: SpawnOptions & {
+    timeoutMs?: number;
+    input?: string /** Called with each chunk of output as it arrives. */;
+    onOutput?: (chunk: string) => void;
+  } = {},
+): Promise<Finished> {
+  const { timeoutMs = 120_000, input, onOutput, ...spawnOptions } = options;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: repoRoot, ...spawnOptions, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout!.on('data', (d) => (stdout += d));
-    child.stderr!.on('data', (d) => (stderr += d));
+    child.stdout!.on('data', (d) => {
+      stdout += d;
+      onOutput?.(String(d));
+    });
+    child.stderr!.on('data', (d) => {
+      stderr += d;
+      onOutput?.(String(d));
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
@@ -38,7 +53,36 @@ export function run(command: string, args: string[], options: SpawnOptions & { t
       clearTimeout(timer);
       resolve({ code, signal, stdout, stderr });
     });
+    // A command that exits without reading its input closes the pipe first: not an error of the run.
+    child.stdin!.on('error', () => {});
     child.stdin!.end(input ?? '');
+  });
+}
+
+/** The environment of a user's shell: no workspace bin folder on PATH, no npm_* or turbo variables of the outer run. */
+export function userEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^(npm_|PNPM_|TURBO_(?!TELEMETRY|CACHE_DIR)|VITEST|NODE_OPTIONS$)/i.test(key)) continue;
+    env[key] = value;
+  }
+  const pathKey = Object.keys(env).find((k) => k.toUpperCase() === 'PATH') ?? 'PATH';
+  env[pathKey] = (env[pathKey] ?? '')
+    .split(delimiter)
+    .filter((dir) => !dir.startsWith(repoRoot) && !/node_modules[\\/]\.bin|[\\/]\.tools[\\/]/.test(dir))
+    .join(delimiter);
+  return env;
+}
+
+/** A TCP port on 127.0.0.1 that was free a moment ago, for a server that cannot pick its own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
   });
 }
 
@@ -49,11 +93,15 @@ export interface Server {
 }
 
 /**
- * Starts a long-running command and resolves once a line of its output shows a loopback URL.
+ * Starts a long-running command and resolves once a line of its output shows where it listens.
  * The process is started in its own process group so `npx` and what it starts stop together.
  */
-export function startServer(command: string, args: string[], options: SpawnOptions & { timeoutMs?: number } = {}): Promise<Server> {
-  const { timeoutMs = 60_000, ...spawnOptions } = options;
+export function startServer(
+  command: string,
+  args: string[],
+  options: SpawnOptions & { timeoutMs?: number /** The line that says where it listens; group 1 is the URL. */; listening?: RegExp } = {},
+): Promise<Server> {
+  const { timeoutMs = 60_000, listening = /listening on (http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+)/, ...spawnOptions } = options;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: repoRoot, ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';
@@ -82,7 +130,7 @@ export function startServer(command: string, args: string[], options: SpawnOptio
       reject(new Error(`no listening URL after ${timeoutMs} ms\n${stdout}\n${stderr}`));
     }, timeoutMs);
     const look = () => {
-      const match = /listening on (http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+)/.exec(stdout + stderr);
+      const match = listening.exec(stdout + stderr);
       if (!match || found) return;
       found = true;
       clearTimeout(timer);

@@ -1,6 +1,7 @@
 // The suite inside a team's own vitest run: `describeConformance(options)` registers one test per
 // operation × check. The run itself happens once, in a beforeAll hook; each test then reads its
 // verdict (failed → the test fails with the messages and curl lines, skipped → skipped with the reason).
+import { createRequire } from 'node:module';
 import { operationList } from '@mediagen/schema';
 import { beforeAll, describe, it } from 'vitest';
 import { CHECKS } from './checks/catalog.js';
@@ -28,8 +29,49 @@ export function failureText(result: CheckResult): string {
   return lines.join('\n');
 }
 
+/** True when Node `version` is in `range` (the forms engines fields use: `^a.b.c`, `>=a.b.c`, `||`); true for forms it does not read. */
+function nodeInRange(version: string, range: string): boolean {
+  const [major = 0, minor = 0, patch = 0] = version.split('.').map(Number);
+  const compare = (b: number[]) => major - b[0]! || minor - b[1]! || patch - b[2]!;
+  return range.split('||').some((alternative) =>
+    alternative
+      .trim()
+      .split(/\s+/)
+      .every((comparator) => {
+        const m = /^(\^|>=|>|<=|<)?v?(\d+)(?:\.(\d+))?(?:\.(\d+))?$/.exec(comparator);
+        if (!m) return true;
+        const c = compare([Number(m[2]), Number(m[3] ?? 0), Number(m[4] ?? 0)]);
+        return { '^': c >= 0 && major === Number(m[2]), '>=': c >= 0, '>': c > 0, '<=': c <= 0, '<': c < 0 }[m[1] ?? ''] ?? c === 0;
+      }),
+  );
+}
+
+/**
+ * vitest 5 does not run on Node 20: there its reporter crashes on the first failing test
+ * (`Map.groupBy is not a function`) before printing any check's report, in vitest's own process where
+ * no code of ours runs. Say so in one line, from vitest's own `engines`, before the run.
+ */
+let engineChecked = false;
+function warnUnsupportedVitest(): void {
+  if (engineChecked) return;
+  engineChecked = true;
+  let vitest: { version?: string; engines?: { node?: string } };
+  try {
+    vitest = createRequire(import.meta.url)('vitest/package.json');
+  } catch {
+    return;
+  }
+  const range = vitest.engines?.node;
+  if (!range || nodeInRange(process.versions.node, range)) return;
+  process.stderr.write(
+    `@mediagen/conformance: vitest ${vitest.version} needs Node ${range} and this is Node ${process.versions.node}: ` +
+      'its reporter crashes on the first failing check instead of printing it; use vitest 4 or a Node vitest supports.\n',
+  );
+}
+
 /** Registers the suite's tests; returns a getter for the report (available once the hook ran). */
 export function describeConformance(options: DescribeConformanceOptions = {}): { report: () => Report | undefined } {
+  warnUnsupportedVitest();
   const selected = new Set(selectedChecks(options));
   const ops = operationList.filter((op) => !options.operations?.length || options.operations.includes(op.operationId));
   let report: Report | undefined;
