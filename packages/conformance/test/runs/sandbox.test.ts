@@ -48,7 +48,7 @@ describe('against the sandbox', () => {
     expect(report.fingerprint.responses).toBeGreaterThan(10);
     const statuses = new Set(report.provenance.map((p) => p.status));
     expect(statuses.has('refuted')).toBe(false);
-    expect(report.provenance.find((p) => p.element === 'ErrorEnvelope.err')?.status).toBe('confirmed');
+    expect(report.provenance.find((p) => p.element === 'rule:failure_err_code_message')?.status).toBe('confirmed');
     expect(report.provenance.find((p) => p.element === 'rule:missing_key_401')?.status).toBe('confirmed');
   });
 
