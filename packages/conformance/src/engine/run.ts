@@ -5,6 +5,7 @@
 // record is returned for the report layer.
 import { assumptions, type OperationSpec, operationList } from '@mediagen/schema';
 import type { CheckId } from '../checks/catalog.js';
+import { baseItem } from '../requests/cases.js';
 import { emptyFixtures } from '../requests/fixtures.js';
 import { AssumptionVerdicts } from './assumptions.js';
 import { type RunBudgets, resolveBudgets } from './budgets.js';
@@ -169,10 +170,12 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
   const port = checkPort(parts, context);
   const unexercised = (op: OperationSpec) => (!isSafe(op) && target.mode !== 'full' ? READ_ONLY : 'not exercised by this run');
   try {
-    await probeTarget(transport, target, options, note);
+    const probe = await probeTarget(transport, target, options, note, [baseItem(fixtures)]);
     emit({ type: 'start', target: targetInfo(target, strict) });
-    await spending.start();
+    await spending.start(probe);
     await runSetup(context);
+    // Without a balance from the probe (its plain body may name a model the target lacks), read it now with a listed one.
+    await spending.start();
     const plan = sequencePlan(target, context.statefulBlocked, selected);
     for (const { check, skip } of plan) if (skip) context.skipAll(check.id, skip);
     for (const { check, skip } of plan) {
@@ -192,6 +195,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     ];
     for (const [index, op] of ordered.entries()) {
       await runOperation(context, op, index, stop, note);
+      await spending.checkpoint(op.operationId);
       emit({ type: 'operation', operation: recorder.operationReport(op, unexercised(op)) });
     }
   } catch (error) {

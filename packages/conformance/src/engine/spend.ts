@@ -55,6 +55,8 @@ export class SpendLedger {
   private ended: string | undefined;
   readonly refused: string[] = [];
   readonly findings: Finding[] = [];
+  /** Charges counted without a reading of their own (see addUnseen). */
+  private readonly unseen: string[] = [];
   needed: number | undefined;
 
   /** `max` undefined: no cap (the run still counts what it spends). */
@@ -71,6 +73,20 @@ export class SpendLedger {
 
   get balance(): number | undefined {
     return this.last?.credits;
+  }
+
+  /** Credits the balance has fallen by so far (refunds not subtracted). */
+  get observedSoFar(): number {
+    return this.observed;
+  }
+
+  /**
+   * A charge the balance showed only indirectly: the first reading's own cost, known once a second
+   * reading of the same kind showed what one costs. Counted as spend.
+   */
+  addUnseen(credits: number, what: string): void {
+    this.observed += credits;
+    this.unseen.push(`${credits} credits for ${what}`);
   }
 
   /** Credits spent so far, from the balances: drops minus refunds. */
@@ -163,7 +179,7 @@ export class SpendLedger {
       ...(this.first ? { startBalance: this.first.credits } : {}),
       ...(this.last ? { endBalance: this.last.credits } : {}),
       refused: [...this.refused],
-      findings: this.findings.map((f) => (f.rule ? `${f.rule}: ${f.message}` : f.message)),
+      findings: [...this.findings.map((f) => (f.rule ? `${f.rule}: ${f.message}` : f.message)), ...this.unseen.map((u) => `counted: ${u}`)],
       ...(this.needed !== undefined ? { needed: this.needed } : {}),
     };
   }

@@ -81,10 +81,17 @@ export class Spending {
    * Reads the balance twice before anything else: estimates are the run's measure, so the run first
    * learns whether they cost (a finding that ends all spending if so).
    */
-  start(): Promise<void> {
+  start(probe?: Exchange): Promise<void> {
     return this.lock.run(async () => {
-      const first = await this.read('balance at the start', 'reads_are_free');
-      if (!('unknown' in first)) await this.read('balance again (an estimate costs nothing)', 'estimate_is_free');
+      if (this.ledger.balance !== undefined) return;
+      const credits = probe && isSuccess(probe.status) ? numberIn(probe, 'balance') : undefined;
+      if (credits !== undefined) this.ledger.read({ credits, where: 'balance at the start (the probe)' });
+      else if ('unknown' in (await this.read('balance at the start', 'reads_are_free'))) return;
+      const before = this.ledger.observedSoFar;
+      await this.read('balance again (an estimate costs nothing)', 'estimate_is_free');
+      // An estimate that costs cost the first reading too: it is counted, as the balance showed for the second.
+      const cost = this.ledger.observedSoFar - before;
+      if (cost > 0) this.ledger.addUnseen(cost, 'the first balance reading (an estimate, which costs as the second did)');
     });
   }
 
@@ -175,11 +182,20 @@ export class Spending {
     if (!this.ledger.capped || this.verified.has(op.operationId)) return { exchange: await go() };
     // The estimate is the measure itself: checked once at the start (two readings), refused once it costs.
     if (op === estimateGeneration) return this.estimatesCost ? { refused: this.refuse(op.operationId, 'estimates cost credits') } : { exchange: await go() };
-    if (this.charging.has(op.operationId)) return { refused: this.refuse(op.operationId, 'it charged credits where nothing was to be charged') };
+    const unsafe = () => {
+      if (this.charging.has(op.operationId)) return this.refuse(op.operationId, 'it charged credits where nothing was to be charged');
+      // Once something charged unannounced, nothing not yet known to be free is sent.
+      if (this.ledger.endedBy) return this.refuse(op.operationId, `${this.ledger.endedBy}; it is not yet known to cost nothing`);
+      return undefined;
+    };
+    const early = unsafe();
+    if (early) return { refused: early };
     // Without a free estimate nothing can be measured: what is not known to be free is not sent.
     if (this.estimatesCost) return { refused: this.refuse(op.operationId, 'estimates cost credits, so no balance can be read to check this costs nothing') };
     return this.lock.run(async () => {
       if (this.verified.has(op.operationId)) return { exchange: await go() };
+      const late = unsafe();
+      if (late) return { refused: late };
       const before = await this.read(`balance before the first ${op.operationId}`, 'reads_are_free');
       const exchange = await go();
       if ('unknown' in before) return { exchange };
@@ -189,6 +205,14 @@ export class Spending {
       else this.charging.add(op.operationId);
       return { exchange };
     });
+  }
+
+  /**
+   * Under a cap, a reading after each operation's requests: a drop nothing admitted (a read that began
+   * to charge after its first request) is a finding that ends spending.
+   */
+  async checkpoint(label: string): Promise<void> {
+    if (this.ledger.capped && this.ledger.balance !== undefined) await this.balance(`balance after ${label}`);
   }
 
   /** The last reading of the run (its spend is the balance's difference). */

@@ -4,7 +4,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { MOCK_HEADER, type MockOptions, SANDBOX_API_KEY, type SandboxServerOptions } from '@mediagen/mock';
 import { operations } from '@mediagen/schema';
-import { requestFor } from '../model/exchange.js';
+import { type Exchange, requestFor } from '../model/exchange.js';
 import { type Mode, RunError, type TargetKind } from '../model/terms.js';
 import type { Transport } from './transport.js';
 
@@ -187,8 +187,16 @@ export function recogniseMock(target: ResolvedTarget, announced: string | undefi
  * The first request of a run: is the target there, is it one of our mocks (then adapt, unless told
  * otherwise), and does it take the key. Throws RunError when the run cannot happen.
  */
-export async function probeTarget(transport: Transport, target: ResolvedTarget, options: TargetOptions, note: (message: string) => void): Promise<void> {
-  const probe = () => transport.send(requestFor(operations.listModels, { label: 'reachability probe' }));
+export async function probeTarget(
+  transport: Transport,
+  target: ResolvedTarget,
+  options: TargetOptions,
+  note: (message: string) => void,
+  body: unknown[],
+): Promise<Exchange> {
+  // The probe is an estimate of a plain body: it spends nothing (or its cost is the first finding),
+  // and its answer is the run's first reading of the balance.
+  const probe = () => transport.send(requestFor(operations.estimateGeneration, { label: 'reachability probe (an estimate: the first balance reading)', body }));
   let exchange = await probe();
   if (exchange.status === 0) throw new RunError(`could not reach ${target.baseUrl}: ${exchange.error ?? 'no response'}`);
   const recognised = recogniseMock(target, exchange.headers?.[MOCK_HEADER], options);
@@ -200,4 +208,5 @@ export async function probeTarget(transport: Transport, target: ResolvedTarget, 
     exchange = await probe();
   }
   if (exchange.status === 401) throw new RunError(`${target.baseUrl} refused the API key (401): check the key (apiKey, or MEDIAGEN_API_KEY)`);
+  return exchange;
 }

@@ -4,7 +4,7 @@
 import { operations, ruleById } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
 import { acceptanceBasis, breachBasis, checksById, probeBasis, ruleBasis } from '../../src/index.js';
-import { exchange } from './response.test.js';
+import { exchange } from '../support/exchange.js';
 
 const { generateMedia, estimateGeneration, listModels, createCharacter } = operations;
 const judge = (check: keyof typeof checksById, input: Parameters<NonNullable<(typeof checksById)[typeof check]['judge']>>[0]) =>

@@ -10,22 +10,9 @@ import {
   checkRenamedFields,
   checkResponseSchema,
   checkStatusCode,
-  type Exchange,
   served,
 } from '../../src/index.js';
-
-export function exchange(status: number, json: unknown, extra: Partial<Exchange> = {}): Exchange {
-  return {
-    request: { operationId: 'getMedia', method: 'get', path: '/pub/v1/generations/media/media_01', auth: 'valid', label: 'test' },
-    url: 'http://127.0.0.1/x',
-    status,
-    contentType: 'application/json',
-    text: JSON.stringify(json),
-    json,
-    durationMs: 1,
-    ...extra,
-  };
-}
+import { exchange } from '../support/exchange.js';
 
 const media = { id: 'media_01', dim: { height: 512, width: 512 }, type: 'image', status: 'success', url: 'u' };
 const broken = (assertions: Assertion[] | undefined) => (assertions ?? []).filter((a) => !a.ok).map((a) => a.rule);
