@@ -59,5 +59,6 @@ export type {
 } from './report/types.js';
 export { RunError } from './report/types.js';
 export { type ArbitraryOptions, arbitraryFor } from './requests/arbitrary.js';
-export { baseItem, casesFor, invalidGenerationBodies, type OperationCases, type RequestCase, validGenerationBodies } from './requests/cases.js';
+export { casesFor, type OperationCases, type RequestCase } from './requests/cases.js';
+export { baseItem, invalidGenerationBodies, validGenerationBodies } from './requests/generation-bodies.js';
 export { invalidGenerationBody, propertiesFor, validGenerationBody } from './requests/properties.js';

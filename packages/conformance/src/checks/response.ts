@@ -120,7 +120,7 @@ function generationProblems(generation: unknown, where: string, problems: string
     problems.push(`${where}.media: missing`);
     return;
   }
-  if (Array.isArray(generation.media)) generation.media.forEach((item, i) => mediaItemProblems(item, `${where}.media[${i}]`, problems));
+  if (Array.isArray(generation.media)) for (const [i, item] of generation.media.entries()) mediaItemProblems(item, `${where}.media[${i}]`, problems);
 }
 
 /** The renamed fields of 2024-09-04, in responses that carry generations or media. */
@@ -130,7 +130,7 @@ export function checkRenamedFields(op: OperationSpec, exchange: Exchange): Asser
   const problems: string[] = [];
   if (op.carries === 'media') mediaItemProblems(data, 'data', problems);
   else if (op.carries === 'generation-page') {
-    if (Array.isArray(data)) data.forEach((g, i) => generationProblems(g, `data[${i}]`, problems));
+    if (Array.isArray(data)) for (const [i, g] of data.entries()) generationProblems(g, `data[${i}]`, problems);
   } else generationProblems(data, 'data', problems);
   return [assertThat('current_field_names', problems.length === 0, problems.join('; '))];
 }

@@ -101,7 +101,7 @@ export class AssumptionVerdicts {
     if (isObject(node.properties) && isObject(value)) {
       for (const [key, schema] of Object.entries(node.properties)) if (Object.hasOwn(value, key)) this.walk(schema, value[key], [...path, key], visit, seen);
     }
-    if (isObject(node.items) && Array.isArray(value)) value.forEach((item, i) => this.walk(node.items, item, [...path, i], visit, seen));
+    if (isObject(node.items) && Array.isArray(value)) for (const [i, item] of value.entries()) this.walk(node.items, item, [...path, i], visit, seen);
     for (const combinator of ['allOf', 'anyOf', 'oneOf'] as const) {
       const members = node[combinator];
       if (Array.isArray(members)) for (const member of members) this.walk(member, value, path, visit, seen, component);

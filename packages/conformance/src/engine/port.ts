@@ -7,8 +7,8 @@ import type { CheckPort, MadeGeneration } from '../checks/port.js';
 import { served } from '../checks/response.js';
 import { dataOf, toCurl } from '../model/exchange.js';
 import type { Phase } from '../model/terms.js';
-import { baseItem } from '../requests/cases.js';
 import type { Fixtures } from '../requests/fixtures.js';
+import { baseItem } from '../requests/generation-bodies.js';
 import type { PhaseContext } from './context.js';
 import type { Exchanges } from './exchanges.js';
 import type { Recorder } from './recorder.js';
@@ -90,7 +90,7 @@ export function phaseContext(parts: RunParts): PhaseContext {
     exercise: (c, phase, expect, opts) => parts.exchanges.exercise(c, phase, expect, opts),
     raw: (c) => parts.exchanges.raw(c),
     makeGeneration: (label, phase, items) => makeGeneration(parts, label, phase, items),
-    plan: (credits) => parts.spending.ledger.plan(credits),
+    plan: (credits) => parts.spending.ledger.plan.keep(credits, parts.spending.ledger.max),
     ...skips,
     note: parts.note,
   };
@@ -112,7 +112,7 @@ export function checkPort(parts: RunParts, context: PhaseContext): CheckPort {
     raw: (c) => parts.exchanges.raw(c),
     makeGeneration: (label, items) =>
       context.statefulBlocked ? Promise.resolve({ refused: context.statefulBlocked }) : makeGeneration(parts, label, 'stateful', items),
-    balance: (label) => parts.spending.balance(label),
+    balance: (label) => parts.spending.readings.balance(label),
     assert: (operationId, check, assertion, exchange) => {
       if (!isCheck(check)) throw new Error(`internal: ${check} is not a check`);
       const evidence = exchange

@@ -5,8 +5,8 @@
 // record is returned for the report layer.
 import { assumptions, type OperationSpec, operationList } from '@mediagen/schema';
 import type { CheckId } from '../checks/catalog.js';
-import { baseItem } from '../requests/cases.js';
 import { emptyFixtures } from '../requests/fixtures.js';
+import { baseItem } from '../requests/generation-bodies.js';
 import { AssumptionVerdicts } from './assumptions.js';
 import { type RunBudgets, resolveBudgets } from './budgets.js';
 import { CleanupRegistry } from './cleanup.js';
@@ -172,10 +172,10 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
   try {
     const probe = await probeTarget(transport, target, options, note, [baseItem(fixtures)]);
     emit({ type: 'start', target: targetInfo(target, strict) });
-    await spending.start(probe);
+    await spending.readings.start(probe);
     await runSetup(context);
     // Without a balance from the probe (its plain body may name a model the target lacks), read it now with a listed one.
-    await spending.start();
+    await spending.readings.start();
     const plan = sequencePlan(target, context.statefulBlocked, selected);
     for (const { check, skip } of plan) if (skip) context.skipAll(check.id, skip);
     for (const { check, skip } of plan) {
@@ -195,7 +195,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     ];
     for (const [index, op] of ordered.entries()) {
       await runOperation(context, op, index, stop, note);
-      await spending.checkpoint(op.operationId);
+      await spending.readings.checkpoint(op.operationId);
       emit({ type: 'operation', operation: recorder.operationReport(op, unexercised(op)) });
     }
   } catch (error) {
@@ -204,7 +204,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
   } finally {
     stop.dispose();
     exchanges.drain(budgets.cleanupMs, budgets.cleanupRequestMs);
-    await spending.finish();
+    await spending.readings.finish();
     await cleanup.drain(budgets.cleanupMs);
     for (const recorder of options.recorders ?? []) await recorder.close?.().catch((error: Error) => note(`a recorder failed: ${error.message}`));
   }

@@ -39,25 +39,92 @@ export interface SpendReport {
   endBalance?: number;
   /** Spending requests not sent, with why. */
   refused: string[];
-  /** Charges nobody announced (each ends all spending). */
+  /** Charges nobody announced (each ends all spending), and charges counted without a reading of their own. */
   findings: string[];
   /** What the stateful checks needed (the planner's minimum). */
   needed?: number;
 }
 
-export class SpendLedger {
-  private last: BalanceReading | undefined;
+/** The balances read, in order: drops are spend, rises refunds. */
+export class BalanceLog {
   private first: BalanceReading | undefined;
-  private observed = 0;
-  private refunded = 0;
-  private plannedLeft = 0;
-  private plannedTotal = 0;
+  private last: BalanceReading | undefined;
+  /** Credits the balance has fallen by so far (refunds not subtracted). */
+  observed = 0;
+  refunded = 0;
+  /** Charges counted without a reading of their own (see addUnseen). */
+  readonly unseen: string[] = [];
+
+  get balance(): number | undefined {
+    return this.last?.credits;
+  }
+
+  get start(): number | undefined {
+    return this.first?.credits;
+  }
+
+  /** Credits spent so far, from the balances: drops minus refunds. */
+  get spent(): number {
+    return this.observed - this.refunded;
+  }
+
+  /** Records a reading; the drop since the last one (0 for the first, negative for a refund). */
+  read(reading: BalanceReading): { drop: number; from?: number } {
+    const before = this.last;
+    this.first ??= reading;
+    this.last = reading;
+    if (!before || !Number.isFinite(reading.credits)) return { drop: 0 };
+    const drop = before.credits - reading.credits;
+    if (drop > 0) this.observed += drop;
+    else if (drop < 0) this.refunded += -drop;
+    return { drop, from: before.credits };
+  }
+
+  /** A charge the balance showed only indirectly (the first reading's own cost, known from a second of the same kind). */
+  addUnseen(credits: number, what: string): void {
+    this.observed += credits;
+    this.unseen.push(`${credits} credits for ${what}`);
+  }
+}
+
+/** The credits the planner keeps for the stateful checks, drawn as their generations are admitted. */
+export class CreditPlan {
+  private left = 0;
+  total = 0;
+  /** What the stateful checks need, once planned. */
+  needed: number | undefined;
+
+  /** Sets aside `credits`; false (nothing set aside) when `max` is below them. */
+  keep(credits: number, max: number | undefined): boolean {
+    this.needed = credits;
+    if (max !== undefined && credits > max) return false;
+    this.left = credits;
+    this.total = credits;
+    return true;
+  }
+
+  /** What a request of `price` draws from the plan (0 when it is not a planned one), and what stays kept beside it. */
+  share(price: number, planned: boolean): { drawn: number; kept: number } {
+    const drawn = planned ? Math.min(price, this.left) : 0;
+    return { drawn, kept: this.left - drawn };
+  }
+
+  draw(credits: number): void {
+    this.left -= credits;
+  }
+
+  /** Gives back what an admission drew when its request was not sent. */
+  giveBack(credits: number): void {
+    this.left = Math.min(this.total, this.left + credits);
+  }
+}
+
+export class SpendLedger {
+  readonly log = new BalanceLog();
+  readonly plan = new CreditPlan();
   private ended: string | undefined;
   readonly refused: string[] = [];
   readonly findings: Finding[] = [];
-  /** Charges counted without a reading of their own (see addUnseen). */
-  private readonly unseen: string[] = [];
-  needed: number | undefined;
 
   /** `max` undefined: no cap (the run still counts what it spends). */
   constructor(readonly max: number | undefined) {}
@@ -71,52 +138,20 @@ export class SpendLedger {
     return this.ended;
   }
 
-  get balance(): number | undefined {
-    return this.last?.credits;
-  }
-
-  /** Credits the balance has fallen by so far (refunds not subtracted). */
-  get observedSoFar(): number {
-    return this.observed;
-  }
-
   /**
-   * A charge the balance showed only indirectly: the first reading's own cost, known once a second
-   * reading of the same kind showed what one costs. Counted as spend.
-   */
-  addUnseen(credits: number, what: string): void {
-    this.observed += credits;
-    this.unseen.push(`${credits} credits for ${what}`);
-  }
-
-  /** Credits spent so far, from the balances: drops minus refunds. */
-  get spent(): number {
-    return this.observed - this.refunded;
-  }
-
-  /**
-   * A balance the API reported. A drop is spend; a drop the caller did not expect (`expected` is how
-   * much it allowed) is a finding with `rule` and ends spending.
+   * A balance the API reported. A drop is spend; a drop above what the caller allowed (`expected`) is a
+   * finding — of `rule`, or a surprise that breaks no rule when none is given — and ends spending.
    */
   read(reading: BalanceReading, expected = 0, rule?: Finding['rule']): Finding | undefined {
-    // `rule` undefined with a drop above `expected`: a surprise that ends spending without breaking a rule.
-    const before = this.last;
-    this.first ??= reading;
-    this.last = reading;
-    if (!before || !Number.isFinite(reading.credits)) return undefined;
-    const drop = before.credits - reading.credits;
-    if (drop > 0) this.observed += drop;
-    else if (drop < 0) this.refunded += -drop;
-    if (drop > expected) {
-      const message =
-        rule === undefined
-          ? `${reading.where}: charged ${drop} credits where ${expected} were expected`
-          : rule === 'estimate_is_the_charge'
-            ? `${reading.where}: charged ${drop} credits where the estimate said ${expected}`
-            : `${reading.where}: the balance fell by ${drop} credits (from ${before.credits} to ${reading.credits}) where nothing was to be charged`;
-      return this.find({ rule, message });
-    }
-    return undefined;
+    const { drop, from } = this.log.read(reading);
+    if (from === undefined || drop <= expected) return undefined;
+    const message =
+      rule === undefined
+        ? `${reading.where}: charged ${drop} credits where ${expected} were expected`
+        : rule === 'estimate_is_the_charge'
+          ? `${reading.where}: charged ${drop} credits where the estimate said ${expected}`
+          : `${reading.where}: the balance fell by ${drop} credits (from ${from} to ${reading.credits}) where nothing was to be charged`;
+    return this.find({ ...(rule ? { rule } : {}), message });
   }
 
   /** A charge nobody announced: recorded, and all spending ends. */
@@ -126,19 +161,10 @@ export class SpendLedger {
     return finding;
   }
 
-  /** Sets aside `credits` for the stateful checks; false (nothing set aside) when the cap is too low. */
-  plan(credits: number): boolean {
-    this.needed = credits;
-    if (this.max !== undefined && credits > this.max) return false;
-    this.plannedLeft = credits;
-    this.plannedTotal = credits;
-    return true;
-  }
-
   /**
-   * Whether a request priced `price` may be sent: spending has not ended, its price is a known
-   * number, and the cap holds it beside what the balance says was spent (and, for a request outside the
-   * plan, beside the credits kept for the stateful checks).
+   * Whether a request priced `price` may be sent: spending has not ended, its price is a known number,
+   * and the cap holds it beside what the balance says was spent (and, for a request outside the plan,
+   * beside the credits kept for the stateful checks).
    */
   admit(price: number | undefined, what: string, planned = false, guessed = false): Admission | { refused: string } {
     const refuse = (reason: string) => {
@@ -152,35 +178,30 @@ export class SpendLedger {
       return refuse(`not sent: ${what}: its cost cannot be known in advance (estimate ${price === undefined ? 'missing' : JSON.stringify(price)})`);
     }
     if (this.max === undefined) return { price, what, planned, ...tag };
-    const fromPlan = planned ? Math.min(price, this.plannedLeft) : 0;
-    const kept = this.plannedLeft - fromPlan;
-    if (this.spent + price + kept > this.max) {
+    const { drawn, kept } = this.plan.share(price, planned);
+    if (this.log.spent + price + kept > this.max) {
       return refuse(
-        `not sent: ${what}: its estimate of ${price} credits would bring the run's spend to ${this.spent + price}, above the credit cap of ${this.max}` +
+        `not sent: ${what}: its estimate of ${price} credits would bring the run's spend to ${this.log.spent + price}, above the credit cap of ${this.max}` +
           (kept > 0 ? ` (${kept} kept for the stateful checks)` : ''),
       );
     }
-    this.plannedLeft -= fromPlan;
-    return { price, what, planned: fromPlan > 0, ...tag };
-  }
-
-  /** Gives back what an admission drew from the plan when its request was not sent. */
-  cancel(admission: Admission): void {
-    if (admission.planned) this.plannedLeft = Math.min(this.plannedTotal, this.plannedLeft + admission.price);
+    this.plan.draw(drawn);
+    return { price, what, planned: drawn > 0, ...tag };
   }
 
   report(): SpendReport {
+    const { log, plan } = this;
     return {
       ...(this.max !== undefined ? { maxCredits: this.max } : {}),
-      planned: this.plannedTotal,
-      observed: this.observed,
-      refunded: this.refunded,
-      spent: this.spent,
-      ...(this.first ? { startBalance: this.first.credits } : {}),
-      ...(this.last ? { endBalance: this.last.credits } : {}),
+      planned: plan.total,
+      observed: log.observed,
+      refunded: log.refunded,
+      spent: log.spent,
+      ...(log.start !== undefined ? { startBalance: log.start } : {}),
+      ...(log.balance !== undefined ? { endBalance: log.balance } : {}),
       refused: [...this.refused],
-      findings: [...this.findings.map((f) => (f.rule ? `${f.rule}: ${f.message}` : f.message)), ...this.unseen.map((u) => `counted: ${u}`)],
-      ...(this.needed !== undefined ? { needed: this.needed } : {}),
+      findings: [...this.findings.map((f) => (f.rule ? `${f.rule}: ${f.message}` : f.message)), ...log.unseen.map((u) => `counted: ${u}`)],
+      ...(plan.needed !== undefined ? { needed: plan.needed } : {}),
     };
   }
 }

@@ -8,8 +8,8 @@ import { type OperationId, type OperationSpec, operations } from '@mediagen/sche
 import { served } from '../checks/response.js';
 import { dataOf, type Exchange, isSuccess } from '../model/exchange.js';
 import type { RequestCase } from '../requests/cases.js';
-import { baseItem } from '../requests/cases.js';
 import type { Fixtures } from '../requests/fixtures.js';
+import { baseItem } from '../requests/generation-bodies.js';
 import { type Admission, type Finding, SpendLedger } from './spend.js';
 
 const { estimateGeneration } = operations;
@@ -33,12 +33,119 @@ class Mutex {
 }
 
 export type Spent = { exchange: Exchange } | { refused: string };
+type Reading = { credits: number; exchange: Exchange } | { unknown: string };
+
+/** Reads of the balance: at the start, around what may spend, after each operation, at the end. */
+export class BalanceReadings {
+  constructor(
+    private readonly ledger: SpendLedger,
+    private readonly send: Send,
+    private readonly fixtures: Readonly<Fixtures>,
+    private readonly lock: Mutex,
+    private readonly note: (finding: Finding | undefined) => void,
+  ) {}
+
+  get estimatesCost(): boolean {
+    return this.ledger.findings.some((f) => f.rule === 'estimate_is_free');
+  }
+
+  /** Reads the balance inside a window; a drop since the last reading where nothing was to be charged is a finding of `rule`. */
+  async read(label: string, rule: Finding['rule']): Promise<Reading> {
+    if (this.estimatesCost) return { unknown: 'estimates cost credits: the balance is not read any more' };
+    const exchange = await this.send({ operationId: estimateGeneration.operationId, label, body: [baseItem(this.fixtures)] });
+    const credits = numberIn(exchange, 'balance');
+    if (!isSuccess(exchange.status) || credits === undefined) return { unknown: `the estimate answered ${exchange.status} without a balance` };
+    this.note(this.ledger.read({ credits, where: label }, 0, rule));
+    return { credits, exchange };
+  }
+
+  /** The balance now, read with a free estimate of a plain body; or why it could not be read. */
+  balance(label: string): Promise<Reading> {
+    return this.lock.run(() => this.read(label, 'reads_are_free'));
+  }
+
+  /**
+   * The first readings: the probe's answer (an estimate) when it carried a balance, then a second
+   * estimate — estimates are the run's measure, so the run first learns whether they cost (a finding
+   * that ends all spending if so; the first reading then cost as much, and is counted).
+   */
+  start(probe?: Exchange): Promise<void> {
+    return this.lock.run(async () => {
+      const { log } = this.ledger;
+      if (log.balance !== undefined) return;
+      const credits = probe && isSuccess(probe.status) ? numberIn(probe, 'balance') : undefined;
+      if (credits !== undefined) this.ledger.read({ credits, where: 'balance at the start (the probe)' });
+      else if ('unknown' in (await this.read('balance at the start', 'reads_are_free'))) return;
+      const before = log.observed;
+      await this.read('balance again (an estimate costs nothing)', 'estimate_is_free');
+      const cost = log.observed - before;
+      if (cost > 0) log.addUnseen(cost, 'the first balance reading (an estimate, which costs as the second did)');
+    });
+  }
+
+  /** Under a cap, a reading after each operation's requests: a drop nothing admitted is a finding that ends spending. */
+  async checkpoint(label: string): Promise<void> {
+    if (this.ledger.capped && this.ledger.log.balance !== undefined) await this.balance(`balance after ${label}`);
+  }
+
+  /** The last reading of the run (its spend is the balance's difference). */
+  async finish(): Promise<void> {
+    if (this.ledger.log.balance !== undefined) await this.balance('balance at the end');
+  }
+}
+
+/**
+ * Under a cap, the first request of an operation that should spend nothing is bracketed by balance
+ * readings; a drop is a finding that ends all spending, and that operation is not called again. Once
+ * spending ended, nothing not yet known to be free is sent.
+ */
+class FreeRequests {
+  private readonly verified = new Set<OperationId>();
+  private readonly charging = new Set<OperationId>();
+
+  constructor(
+    private readonly ledger: SpendLedger,
+    private readonly readings: BalanceReadings,
+    private readonly lock: Mutex,
+    private readonly refuse: (what: string, why: string) => string,
+  ) {}
+
+  private unsafe(op: OperationSpec): string | undefined {
+    if (this.charging.has(op.operationId)) return this.refuse(op.operationId, 'it charged credits where nothing was to be charged');
+    if (this.ledger.endedBy) return this.refuse(op.operationId, `${this.ledger.endedBy}; it is not yet known to cost nothing`);
+    return undefined;
+  }
+
+  async send(op: OperationSpec, go: () => Promise<Exchange>): Promise<Spent> {
+    if (!this.ledger.capped || this.verified.has(op.operationId)) return { exchange: await go() };
+    // The estimate is the measure itself: checked once at the start (two readings), refused once it costs.
+    if (op === estimateGeneration)
+      return this.readings.estimatesCost ? { refused: this.refuse(op.operationId, 'estimates cost credits') } : { exchange: await go() };
+    // Without a free estimate nothing can be measured: what is not known to be free is not sent.
+    if (this.readings.estimatesCost)
+      return { refused: this.refuse(op.operationId, 'estimates cost credits, so no balance can be read to check this costs nothing') };
+    const early = this.unsafe(op);
+    if (early) return { refused: early };
+    return this.lock.run(async () => {
+      if (this.verified.has(op.operationId)) return { exchange: await go() };
+      const late = this.unsafe(op);
+      if (late) return { refused: late };
+      const before = await this.readings.read(`balance before the first ${op.operationId}`, 'reads_are_free');
+      const exchange = await go();
+      if ('unknown' in before) return { exchange };
+      const findings = this.ledger.findings.length;
+      await this.readings.read(`${op.operationId}: balance after its first request`, 'reads_are_free');
+      if (this.ledger.findings.length === findings) this.verified.add(op.operationId);
+      else this.charging.add(op.operationId);
+      return { exchange };
+    });
+  }
+}
 
 export class Spending {
   readonly ledger: SpendLedger;
-  private readonly verified = new Set<OperationId>();
-  /** Operations found to charge where nothing was to be charged: not called again. */
-  private readonly charging = new Set<OperationId>();
+  readonly readings: BalanceReadings;
+  private readonly free: FreeRequests;
   private readonly lock = new Mutex();
   /** Findings not yet recorded as assertions (the run records each once). */
   readonly pending: Finding[] = [];
@@ -49,50 +156,8 @@ export class Spending {
     private readonly fixtures: Readonly<Fixtures>,
   ) {
     this.ledger = new SpendLedger(maxCredits);
-  }
-
-  private note(finding: Finding | undefined): void {
-    if (finding) this.pending.push(finding);
-  }
-
-  /** The balance now, read with a free estimate of a plain body; or why it could not be read. */
-  balance(label: string): Promise<{ credits: number; exchange: Exchange } | { unknown: string }> {
-    return this.lock.run(() => this.read(label, 'reads_are_free'));
-  }
-
-  /**
-   * Reads the balance (inside a window). A drop since the last reading, where nothing was to be
-   * charged, is a finding of `rule`.
-   */
-  private async read(label: string, rule: Finding['rule']): Promise<{ credits: number; exchange: Exchange } | { unknown: string }> {
-    if (this.estimatesCost) return { unknown: 'estimates cost credits: the balance is not read any more' };
-    const exchange = await this.send({ operationId: estimateGeneration.operationId, label, body: [baseItem(this.fixtures)] });
-    const credits = numberIn(exchange, 'balance');
-    if (!isSuccess(exchange.status) || credits === undefined) return { unknown: `the estimate answered ${exchange.status} without a balance` };
-    this.note(this.ledger.read({ credits, where: label }, 0, rule));
-    return { credits, exchange };
-  }
-
-  private get estimatesCost(): boolean {
-    return this.ledger.findings.some((f) => f.rule === 'estimate_is_free');
-  }
-
-  /**
-   * Reads the balance twice before anything else: estimates are the run's measure, so the run first
-   * learns whether they cost (a finding that ends all spending if so).
-   */
-  start(probe?: Exchange): Promise<void> {
-    return this.lock.run(async () => {
-      if (this.ledger.balance !== undefined) return;
-      const credits = probe && isSuccess(probe.status) ? numberIn(probe, 'balance') : undefined;
-      if (credits !== undefined) this.ledger.read({ credits, where: 'balance at the start (the probe)' });
-      else if ('unknown' in (await this.read('balance at the start', 'reads_are_free'))) return;
-      const before = this.ledger.observedSoFar;
-      await this.read('balance again (an estimate costs nothing)', 'estimate_is_free');
-      // An estimate that costs cost the first reading too: it is counted, as the balance showed for the second.
-      const cost = this.ledger.observedSoFar - before;
-      if (cost > 0) this.ledger.addUnseen(cost, 'the first balance reading (an estimate, which costs as the second did)');
-    });
+    this.readings = new BalanceReadings(this.ledger, send, fixtures, this.lock, (finding) => finding && this.pending.push(finding));
+    this.free = new FreeRequests(this.ledger, this.readings, this.lock, (what, why) => this.refuse(what, why));
   }
 
   /**
@@ -134,15 +199,20 @@ export class Spending {
       const priced = this.ledger.capped ? await this.priceOf(c, options.invalid) : { guessed: false };
       const admission = this.ledger.admit(priced.price, `"${c.label}"`, options.planned, priced.guessed);
       if ('refused' in admission) return admission;
-      if (this.ledger.balance === undefined) await this.read(`balance before "${c.label}"`, 'reads_are_free');
-      if (this.ledger.capped && this.ledger.balance === undefined) {
-        this.ledger.cancel(admission);
-        return { refused: this.refuse(c.label, 'the balance cannot be read, and under --max-credits nothing is spent unmeasured') };
+      if (this.ledger.log.balance === undefined) await this.readings.read(`balance before "${c.label}"`, 'reads_are_free');
+      if (this.ledger.capped && this.ledger.log.balance === undefined) {
+        if (admission.planned) this.ledger.plan.giveBack(admission.price);
+        return { refused: this.refuse(c.label, 'the balance cannot be read, and under a credit cap nothing is spent unmeasured') };
       }
       const exchange = await options.go();
       await this.settle(admission, exchange);
       return { exchange };
     });
+  }
+
+  /** A request that should spend nothing, sent through the guard of free requests. */
+  guardFree(op: OperationSpec, go: () => Promise<Exchange>): Promise<Spent> {
+    return this.free.send(op, go);
   }
 
   private refuse(what: string, why: string): string {
@@ -158,65 +228,20 @@ export class Spending {
     const where = `after ${admission.what}`;
     // Unpriced (no cap): the charge is counted; only a failure that kept credits is a finding.
     const expected = admission.unpriced ? Number.POSITIVE_INFINITY : admission.price;
+    // A body priced by guess (the estimate refused it) that costs more than the guess is a surprise, not
+    // the estimate's fault: spending ends, no rule is broken.
+    const chargeRule = admission.guessed ? undefined : 'estimate_is_the_charge';
     if (remaining !== undefined) {
-      this.note(this.ledger.read({ credits: remaining, where }, expected, admission.guessed ? undefined : 'estimate_is_the_charge'));
+      this.pending.push(...[this.ledger.read({ credits: remaining, where }, expected, chargeRule)].filter((f): f is Finding => f !== undefined));
       return;
     }
     const after = await this.send({ operationId: estimateGeneration.operationId, label: `balance ${where}`, body: [baseItem(this.fixtures)] });
     const credits = numberIn(after, 'balance');
     if (credits === undefined) {
-      if (this.ledger.capped) this.note(this.ledger.find({ rule: 'estimate_is_the_charge', message: `${where}: the balance could not be read back` }));
+      if (this.ledger.capped) this.pending.push(this.ledger.find({ rule: 'estimate_is_the_charge', message: `${where}: the balance could not be read back` }));
       return;
     }
-    // A body priced by guess (the estimate refused it) that costs more than the guess is a surprise, not
-    // the estimate's fault: spending ends, no rule is broken.
-    const rule = !servedOk ? 'failed_generate_is_free' : admission.guessed ? undefined : 'estimate_is_the_charge';
-    this.note(this.ledger.read({ credits, where }, servedOk ? expected : 0, rule));
-  }
-
-  /**
-   * Under a cap, the first request of an operation that should spend nothing is bracketed by balance
-   * readings; a drop is a finding that ends all spending, and that operation is not called again.
-   */
-  async guardFree(op: OperationSpec, go: () => Promise<Exchange>): Promise<Spent> {
-    if (!this.ledger.capped || this.verified.has(op.operationId)) return { exchange: await go() };
-    // The estimate is the measure itself: checked once at the start (two readings), refused once it costs.
-    if (op === estimateGeneration) return this.estimatesCost ? { refused: this.refuse(op.operationId, 'estimates cost credits') } : { exchange: await go() };
-    const unsafe = () => {
-      if (this.charging.has(op.operationId)) return this.refuse(op.operationId, 'it charged credits where nothing was to be charged');
-      // Once something charged unannounced, nothing not yet known to be free is sent.
-      if (this.ledger.endedBy) return this.refuse(op.operationId, `${this.ledger.endedBy}; it is not yet known to cost nothing`);
-      return undefined;
-    };
-    const early = unsafe();
-    if (early) return { refused: early };
-    // Without a free estimate nothing can be measured: what is not known to be free is not sent.
-    if (this.estimatesCost) return { refused: this.refuse(op.operationId, 'estimates cost credits, so no balance can be read to check this costs nothing') };
-    return this.lock.run(async () => {
-      if (this.verified.has(op.operationId)) return { exchange: await go() };
-      const late = unsafe();
-      if (late) return { refused: late };
-      const before = await this.read(`balance before the first ${op.operationId}`, 'reads_are_free');
-      const exchange = await go();
-      if ('unknown' in before) return { exchange };
-      const findings = this.ledger.findings.length;
-      await this.read(`${op.operationId}: balance after its first request`, 'reads_are_free');
-      if (this.ledger.findings.length === findings) this.verified.add(op.operationId);
-      else this.charging.add(op.operationId);
-      return { exchange };
-    });
-  }
-
-  /**
-   * Under a cap, a reading after each operation's requests: a drop nothing admitted (a read that began
-   * to charge after its first request) is a finding that ends spending.
-   */
-  async checkpoint(label: string): Promise<void> {
-    if (this.ledger.capped && this.ledger.balance !== undefined) await this.balance(`balance after ${label}`);
-  }
-
-  /** The last reading of the run (its spend is the balance's difference). */
-  async finish(): Promise<void> {
-    if (this.ledger.balance !== undefined) await this.balance('balance at the end');
+    const finding = this.ledger.read({ credits, where }, servedOk ? expected : 0, servedOk ? chargeRule : 'failed_generate_is_free');
+    if (finding) this.pending.push(finding);
   }
 }

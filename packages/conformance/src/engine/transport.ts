@@ -28,7 +28,14 @@ export interface TransportOptions extends TransportBudgets {
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 /** Redirects followed on the target's own origin; another origin is never followed. */
 const MAX_REDIRECTS = 5;

@@ -5,7 +5,7 @@
 import { citation } from './cite.js';
 import type { CheckResult, Report } from './types.js';
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text
     .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16)}`);
@@ -31,15 +31,15 @@ function cell(result: CheckResult | undefined): string {
         ? `${result.failureCount} failing judgement(s): ${result.failures[0]?.message ?? ''}`
         : `${result.passes} judgement(s) held`;
   const mark = result.outcome === 'passed' ? '✓' : result.outcome === 'failed' ? '✗' : '–';
-  return `<td class="${result.outcome}" title="${escape(title)}"><a href="#${escape(`${result.operationId}-${result.check}`)}">${mark}</a></td>`;
+  return `<td class="${result.outcome}" title="${escapeHtml(title)}"><a href="#${escapeHtml(`${result.operationId}-${result.check}`)}">${mark}</a></td>`;
 }
 
 function grid(report: Report): string {
   const checks = report.checks.map((c) => c.id);
-  const head = `<tr><th class="op">operation</th>${checks.map((c) => `<th class="check">${escape(c)}</th>`).join('')}</tr>`;
+  const head = `<tr><th class="op">operation</th>${checks.map((c) => `<th class="check">${escapeHtml(c)}</th>`).join('')}</tr>`;
   const rows = report.operations.map((op) => {
     const byCheck = new Map(op.results.map((r) => [r.check, r]));
-    return `<tr><th class="op">${escape(op.operationId)}<br><span class="rule">${escape(`${op.method} ${op.path}`)} · ${op.requests} requests</span></th>${checks.map((c) => cell(byCheck.get(c))).join('')}</tr>`;
+    return `<tr><th class="op">${escapeHtml(op.operationId)}<br><span class="rule">${escapeHtml(`${op.method} ${op.path}`)} · ${op.requests} requests</span></th>${checks.map((c) => cell(byCheck.get(c))).join('')}</tr>`;
   });
   return `<div class="grid"><table>${head}${rows.join('')}</table></div>`;
 }
@@ -52,16 +52,16 @@ function failures(report: Report): string {
       const items = result.failures
         .map(
           (f) =>
-            `<li>[${escape(f.phase)}] ${escape(f.message)}${f.basis ? `<div class="rule">${escape(citation(f.basis))}</div>` : ''}${
+            `<li>[${escapeHtml(f.phase)}] ${escapeHtml(f.message)}${f.basis ? `<div class="rule">${escapeHtml(citation(f.basis))}</div>` : ''}${
               f.shrunk ? `<div class="rule">shrunk after ${f.shrunk.runs} run(s), ${f.shrunk.shrinks} shrink(s), seed ${f.shrunk.seed}</div>` : ''
-            }${f.curl ? `<pre>${escape(f.curl)}</pre>` : ''}</li>`,
+            }${f.curl ? `<pre>${escapeHtml(f.curl)}</pre>` : ''}</li>`,
         )
         .join('');
       const more =
         result.failureCount > result.failures.length
           ? `<p class="rule">${result.failureCount - result.failures.length} more judgement(s) failed the same way (not kept).</p>`
           : '';
-      return `<h3 id="${escape(`${result.operationId}-${result.check}`)}">${escape(`${result.operationId} › ${result.check}`)} (${result.failureCount})</h3><ul>${items}</ul>${more}`;
+      return `<h3 id="${escapeHtml(`${result.operationId}-${result.check}`)}">${escapeHtml(`${result.operationId} › ${result.check}`)} (${result.failureCount})</h3><ul>${items}</ul>${more}`;
     })
     .join('');
 }
@@ -71,8 +71,8 @@ function assumptions(report: Report): string {
   const rows = report.provenance
     .map(
       (v) =>
-        `<tr><td>${escape(v.status)}</td><td style="text-align:left">${escape(v.element)}</td><td style="text-align:left">${escape(v.note ?? '')}</td><td style="text-align:left">${escape(v.status === 'untested' ? '' : v.evidence)}${
-          v.curl ? `<pre>${escape(v.curl)}</pre>` : ''
+        `<tr><td>${escapeHtml(v.status)}</td><td style="text-align:left">${escapeHtml(v.element)}</td><td style="text-align:left">${escapeHtml(v.note ?? '')}</td><td style="text-align:left">${escapeHtml(v.status === 'untested' ? '' : v.evidence)}${
+          v.curl ? `<pre>${escapeHtml(v.curl)}</pre>` : ''
         }</td></tr>`,
     )
     .join('');
@@ -92,18 +92,18 @@ export function toHtml(report: Report): string {
   ];
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>media-conformance: ${escape(report.target.baseUrl)}</title><style>${STYLE}</style></head><body>
+<title>media-conformance: ${escapeHtml(report.target.baseUrl)}</title><style>${STYLE}</style></head><body>
 <h1>media-conformance ${verdict}</h1>
-<p>${escape(report.target.baseUrl)} (${escape(report.target.kind)}${report.target.live ? ', live' : ''}, ${escape(report.target.mode)} mode${report.target.strict ? ', strict' : ''}) · ${escape(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · ${s.requests} requests · seed ${report.seed}</p>
-<p>Obligations: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (operation × check)${report.stopped ? ` · stopped (${escape(report.stopped.by)}): ${escape(report.stopped.reason)}` : ''}</p>
+<p>${escapeHtml(report.target.baseUrl)} (${escapeHtml(report.target.kind)}${report.target.live ? ', live' : ''}, ${escapeHtml(report.target.mode)} mode${report.target.strict ? ', strict' : ''}) · ${escapeHtml(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · ${s.requests} requests · seed ${report.seed}</p>
+<p>Obligations: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (operation × check)${report.stopped ? ` · stopped (${escapeHtml(report.stopped.by)}): ${escapeHtml(report.stopped.reason)}` : ''}</p>
 <h2>Grid</h2>${grid(report)}
 <h2>Failures</h2>${failures(report)}
 <h2>Assumptions</h2>${assumptions(report)}
-<h2>Skipped</h2><details><summary>${skipped.length} reason(s)</summary><ul>${skipped.map((r) => `<li>${escape(r)}</li>`).join('')}</ul></details>
+<h2>Skipped</h2><details><summary>${skipped.length} reason(s)</summary><ul>${skipped.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul></details>
 <h2>Credits and cleanup</h2><p>${b.spent} credits spent as the balance says (${b.observed} charged, ${b.refunded} refunded, ${b.planned} planned${b.maxCredits !== undefined ? `, cap ${b.maxCredits}` : ''}).</p>
-${b.findings.length ? `<ul>${b.findings.map((f) => `<li>unannounced charge: ${escape(f)}</li>`).join('')}</ul>` : ''}
-<p>Cleanup: ${report.cleanup.created} created, ${report.cleanup.deleted} deleted${report.cleanup.leftover.length ? `, left: ${escape(report.cleanup.leftover.join('; '))}` : ''}.</p>
-<h2>Version</h2><p>${report.fingerprint.version ? `shapes match ${escape(report.fingerprint.version)} (judged against ${escape(report.fingerprint.judgedAt)})` : 'no response carried version evidence'}</p>
+${b.findings.length ? `<ul>${b.findings.map((f) => `<li>unannounced charge: ${escapeHtml(f)}</li>`).join('')}</ul>` : ''}
+<p>Cleanup: ${report.cleanup.created} created, ${report.cleanup.deleted} deleted${report.cleanup.leftover.length ? `, left: ${escapeHtml(report.cleanup.leftover.join('; '))}` : ''}.</p>
+<h2>Version</h2><p>${report.fingerprint.version ? `shapes match ${escapeHtml(report.fingerprint.version)} (judged against ${escapeHtml(report.fingerprint.judgedAt)})` : 'no response carried version evidence'}</p>
 </body></html>
 `;
 }

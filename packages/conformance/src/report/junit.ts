@@ -3,7 +3,7 @@
 import { citation } from './cite.js';
 import type { Report } from './types.js';
 
-const escape = (text: string) =>
+const escapeXml = (text: string) =>
   text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -23,16 +23,16 @@ export function toJunit(report: Report): string {
   for (const op of report.operations) {
     const failures = op.results.filter((r) => r.outcome === 'failed').length;
     const skipped = op.results.filter((r) => r.outcome === 'skipped').length;
-    out.push(`  <testsuite name="${escape(op.operationId)}" tests="${op.results.length}" failures="${failures}" skipped="${skipped}" errors="0">`);
+    out.push(`  <testsuite name="${escapeXml(op.operationId)}" tests="${op.results.length}" failures="${failures}" skipped="${skipped}" errors="0">`);
     out.push(
-      `    <properties><property name="request" value="${escape(`${op.method} ${op.path}`)}"/><property name="requests" value="${op.requests}"/></properties>`,
+      `    <properties><property name="request" value="${escapeXml(`${op.method} ${op.path}`)}"/><property name="requests" value="${op.requests}"/></properties>`,
     );
     for (const result of op.results) {
-      const open = `    <testcase classname="${escape(op.operationId)}" name="${escape(result.check)}">`;
+      const open = `    <testcase classname="${escapeXml(op.operationId)}" name="${escapeXml(result.check)}">`;
       if (result.outcome === 'passed') {
-        out.push(`    <testcase classname="${escape(op.operationId)}" name="${escape(result.check)}"/>`);
+        out.push(`    <testcase classname="${escapeXml(op.operationId)}" name="${escapeXml(result.check)}"/>`);
       } else if (result.outcome === 'skipped') {
-        out.push(open, `      <skipped message="${escape(result.reason ?? 'skipped')}"/>`, '    </testcase>');
+        out.push(open, `      <skipped message="${escapeXml(result.reason ?? 'skipped')}"/>`, '    </testcase>');
       } else {
         const first = result.failures[0]?.message ?? 'failed';
         const body = result.failures
@@ -47,7 +47,7 @@ export function toJunit(report: Report): string {
           .join('\n\n');
         out.push(
           open,
-          `      <failure message="${escape(first)}" type="${escape(result.check)}">${escape(`${result.failureCount} failing judgement(s)\n\n${body}`)}</failure>`,
+          `      <failure message="${escapeXml(first)}" type="${escapeXml(result.check)}">${escapeXml(`${result.failureCount} failing judgement(s)\n\n${body}`)}</failure>`,
           '    </testcase>',
         );
       }
@@ -58,7 +58,7 @@ export function toJunit(report: Report): string {
   if (report.stopped) {
     out.push(
       '  <testsuite name="run" tests="1" failures="0" skipped="0" errors="1">',
-      `    <testcase classname="run" name="${escape(report.stopped.by)}"><error message="${escape(report.stopped.reason)}" type="${escape(report.stopped.by)}"/></testcase>`,
+      `    <testcase classname="run" name="${escapeXml(report.stopped.by)}"><error message="${escapeXml(report.stopped.reason)}" type="${escapeXml(report.stopped.by)}"/></testcase>`,
       '  </testsuite>',
     );
   }
@@ -67,10 +67,10 @@ export function toJunit(report: Report): string {
   if (judged.length > 0) {
     out.push(`  <testsuite name="assumptions" tests="${judged.length}" failures="0" skipped="0" errors="0">`);
     for (const verdict of judged) {
-      const name = `<testcase classname="assumptions" name="${escape(verdict.element)}">`;
+      const name = `<testcase classname="assumptions" name="${escapeXml(verdict.element)}">`;
       out.push(
         `    ${name}`,
-        `      <system-out>${escape(`${verdict.status}: ${verdict.note ? `assumed: ${verdict.note}; ` : ''}observed: ${verdict.evidence}${verdict.curl ? `\n${verdict.curl}` : ''}`)}</system-out>`,
+        `      <system-out>${escapeXml(`${verdict.status}: ${verdict.note ? `assumed: ${verdict.note}; ` : ''}observed: ${verdict.evidence}${verdict.curl ? `\n${verdict.curl}` : ''}`)}</system-out>`,
         '    </testcase>',
       );
     }

@@ -4,7 +4,6 @@
 
 /** Control characters (C0 but newline and tab, DEL, C1) shown as `\xNN`, never obeyed. */
 export function escapeTerminal(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are the point
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 

@@ -87,7 +87,9 @@ export function faithfulVariants(): FaithfulVariant[] {
               if (Array.isArray(body.data)) body.data = body.data.map((v) => (isObject(v) ? v.name : v));
             });
           }
-          const edited = onMediaSuccess(({ media }) => media.forEach((m) => (m.style_detail = 'Bokeh')))!(request, response, {
+          const edited = onMediaSuccess(({ media }) => {
+            for (const m of media) m.style_detail = 'Bokeh';
+          })!(request, response, {
             upstream: async () => ({ status: 0, headers: {}, body: '' }),
             apiKey: '',
           }) as typeof response;

@@ -6,8 +6,22 @@ describe('cleanup', () => {
   it('deletes newest first, records failures and what the API cannot delete', async () => {
     const order: string[] = [];
     const registry = new CleanupRegistry();
-    registry.register({ kind: 'asset', id: 'a1', remove: async () => (order.push('a1'), true) });
-    registry.register({ kind: 'generation', id: 'g1', remove: async () => (order.push('g1'), false) });
+    registry.register({
+      kind: 'asset',
+      id: 'a1',
+      remove: async () => {
+        order.push('a1');
+        return true;
+      },
+    });
+    registry.register({
+      kind: 'generation',
+      id: 'g1',
+      remove: async () => {
+        order.push('g1');
+        return false;
+      },
+    });
     registry.register({ kind: 'character', id: 'c1' });
     registry.register({ kind: 'generation', id: 'g2', remove: async () => Promise.reject(new Error('boom')) });
     await registry.drain(5_000, 1);

@@ -26,13 +26,13 @@ describe('the spend ledger', () => {
     ledger.read({ credits: 100, where: 'start' });
     expect(ledger.admit(undefined, '"a"')).toEqual({ refused: expect.stringContaining('cannot be known in advance') });
     expect(ledger.admit(Number.NaN, '"a"')).toEqual({ refused: expect.stringContaining('cannot be known') });
-    expect(ledger.plan(8)).toBe(true);
+    expect(ledger.plan.keep(8, ledger.max)).toBe(true);
     expect(ledger.admit(3, '"extra"')).toEqual({ refused: expect.stringContaining('kept for the stateful checks') });
     expect(ledger.admit(8, '"planned"', true)).toMatchObject({ price: 8, planned: true });
     ledger.read({ credits: 92, where: 'after planned' }, 8, 'estimate_is_the_charge');
     expect(ledger.admit(3, '"over"')).toEqual({ refused: expect.stringContaining('above the credit cap of 10') });
-    expect(ledger.spent).toBe(8);
-    expect(new SpendLedger(5).plan(8)).toBe(false);
+    expect(ledger.log.spent).toBe(8);
+    expect(new SpendLedger(5).plan.keep(8, 5)).toBe(false);
   });
 
   it('without a cap, a request without a price is counted, not refused', () => {

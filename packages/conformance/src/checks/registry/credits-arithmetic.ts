@@ -1,7 +1,7 @@
 import { operations } from '@mediagen/schema';
 import { dataOf, type Exchange } from '../../model/exchange.js';
 import { assertThat } from '../../model/verdict.js';
-import { baseItem } from '../../requests/cases.js';
+import { baseItem } from '../../requests/generation-bodies.js';
 import { defineCheck, onOperations } from '../define.js';
 import type { CheckPort } from '../port.js';
 import { said, served } from '../response.js';

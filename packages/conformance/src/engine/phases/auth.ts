@@ -11,7 +11,9 @@ const AUTH_CHECKS = ['auth_required', 'ignored_auth'] as const;
 export async function runAuth(run: PhaseContext, op: OperationSpec): Promise<void> {
   const id = op.operationId;
   if (!AUTH_CHECKS.some((check) => run.selects(check))) return;
-  const skip = (reason: string) => AUTH_CHECKS.forEach((check) => run.skip(id, check, reason));
+  const skip = (reason: string) => {
+    for (const check of AUTH_CHECKS) run.skip(id, check, reason);
+  };
   if (!isSafe(op) && !run.writes) return skip(READ_ONLY);
   if (run.target.live && (op.spendsCredits || leavesResidue(op))) {
     return skip(

@@ -14,7 +14,11 @@ export const shapeTargets: readonly BrokenTarget[] = [
     upstream: 'sandbox',
     expect: 'renamed_fields',
     rule: 'current_field_names',
-    rewrite: { response: onMediaSuccess(({ generations }) => generations.forEach((g) => renameKey(g, 'media', 'images'))) },
+    rewrite: {
+      response: onMediaSuccess(({ generations }) => {
+        for (const g of generations) renameKey(g, 'media', 'images');
+      }),
+    },
   },
   {
     id: 'size-instead-of-dim',
@@ -22,7 +26,11 @@ export const shapeTargets: readonly BrokenTarget[] = [
     upstream: 'sandbox',
     expect: 'renamed_fields',
     rule: 'current_field_names',
-    rewrite: { response: onMediaSuccess(({ media }) => media.forEach((m) => renameKey(m, 'dim', 'size'))) },
+    rewrite: {
+      response: onMediaSuccess(({ media }) => {
+        for (const m of media) renameKey(m, 'dim', 'size');
+      }),
+    },
   },
   {
     id: 'image-size-in-generate',
@@ -33,7 +41,9 @@ export const shapeTargets: readonly BrokenTarget[] = [
     rewrite: {
       response: (request, response) =>
         isFor(request, generateMedia)
-          ? editJson(response, (body) => mediaParts(request, body).media.forEach((m) => renameKey(m, 'dim', 'image_size')))
+          ? editJson(response, (body) => {
+              for (const m of mediaParts(request, body).media) renameKey(m, 'dim', 'image_size');
+            })
           : response,
     },
   },
@@ -60,7 +70,11 @@ export const shapeTargets: readonly BrokenTarget[] = [
     upstream: 'sandbox',
     expect: 'response_schema_conformance',
     rule: 'Media.status.enum',
-    rewrite: { response: onMediaSuccess(({ media }) => media.forEach((m) => m.status === 'success' && (m.status = 'done'))) },
+    rewrite: {
+      response: onMediaSuccess(({ media }) => {
+        for (const m of media) if (m.status === 'success') m.status = 'done';
+      }),
+    },
   },
   {
     id: 'number-for-string',
@@ -68,7 +82,11 @@ export const shapeTargets: readonly BrokenTarget[] = [
     upstream: 'prism',
     expect: 'response_schema_conformance',
     rule: 'Generation.generation_id.type',
-    rewrite: { response: onMediaSuccess(({ generations }) => generations.forEach((g) => (g.generation_id = 12345))) },
+    rewrite: {
+      response: onMediaSuccess(({ generations }) => {
+        for (const g of generations) g.generation_id = 12345;
+      }),
+    },
   },
   {
     id: 'wrong-content-type',
