@@ -1,8 +1,9 @@
 // Which method of `@mediagen/client` calls each operation, read from the client's own source with
 // TypeScript's parser, so the site's code samples follow the client instead of a list kept beside it.
-// In `createClient`, each friendly method is a property whose value names its operationId as a string
-// (`create: (input, o) => data('generateMedia', …)`, `get: byId('getMedia', 'media_id')`), inside an
-// object that is a resource group (`media: { … }`, or `const generations: GenerationsApi = { … }`).
+// In `createClient`, each friendly method is a property whose value names its operationId, as a member
+// of the generated operation table (`create: (input, o) => call(ops.generateMedia, …)`) or as a string
+// (`get: byId('getMedia', 'media_id')`), inside an object that is a resource group (`media: { … }`, or
+// `const generations: GenerationsApi = { … }`).
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,9 +22,16 @@ function groupOf(objectLiteral) {
   return undefined;
 }
 
-/** `group.method` for a string literal that names an operation, if it sits in a method of a group. */
-function methodOf(literal) {
-  for (let node = literal.parent; node; node = node.parent) {
+/** The operationId a node names: a string literal, or the member name of a property access (`ops.getMedia`). */
+function operationNamed(node) {
+  if (ts.isStringLiteral(node)) return node.text;
+  if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.name)) return node.name.text;
+  return undefined;
+}
+
+/** `group.method` for a node that names an operation, if it sits in a method of a group. */
+function methodOf(reference) {
+  for (let node = reference.parent; node; node = node.parent) {
     if (ts.isPropertyAssignment(node) && ts.isObjectLiteralExpression(node.parent)) {
       const group = groupOf(node.parent);
       const method = nameOf(node.name);
@@ -44,9 +52,10 @@ export async function clientMethods(operationIds, source = CLIENT_SOURCE) {
   const file = ts.createSourceFile(source, await readFile(source, 'utf8'), ts.ScriptTarget.Latest, true);
   const found = new Map();
   const visit = (node) => {
-    if (ts.isStringLiteral(node) && wanted.has(node.text)) {
+    const id = operationNamed(node);
+    if (id !== undefined && wanted.has(id)) {
       const method = methodOf(node);
-      if (method) found.set(node.text, [...new Set([...(found.get(node.text) ?? []), method])]);
+      if (method) found.set(id, [...new Set([...(found.get(id) ?? []), method])]);
     }
     ts.forEachChild(node, visit);
   };

@@ -2,7 +2,7 @@
 // pagination. Objects are open both ways: no source forbids unknown request fields (a typo is a
 // warning of the request checks, an error only in strict mode), and a field the service adds tomorrow
 // must not break today's clients.
-import { assumed, assumption, fromDocs, fromInterface, type Provenance, withBasis } from './provenance.js';
+import { assumed, assumption, fromDocs, fromInterface, type Provenance, parameterSet, withBasis } from './provenance.js';
 import { z } from './zod.js';
 
 type Shape = Record<string, z.ZodType>;
@@ -158,7 +158,7 @@ export const PageQuery = {
 };
 
 /** The same parameters on the listings whose parameters no page shows (the catalogue, assets v2): ours. */
-export const AssumedPageQuery = {
+export const AssumedPageQuery = parameterSet('AssumedPageQuery', {
   page: assumed(pageSchema(), 'this listing takes page as list generations does, from 1'),
   page_size: assumed(pageSizeSchema(), 'this listing takes page_size as list generations does, 1..50'),
-};
+});

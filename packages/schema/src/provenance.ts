@@ -46,7 +46,10 @@ export interface AssumedProvenance extends ProvenanceBase {
 
 export type Provenance = SourcedProvenance | AssumedProvenance;
 
-/** `Schema.field` for schema fields, `operationId.query.name` / `operationId.path.name` for parameters, `operation:operationId` for operations. */
+/**
+ * `Schema.field` for schema fields, `operationId.query.name` / `operationId.path.name` for parameters
+ * (`Set.name` for a parameter of a set several operations share), `operation:operationId` for operations.
+ */
 export type ProvenanceRecord = Provenance & { element: string };
 
 /**
@@ -134,6 +137,22 @@ export const fromInterface = <T extends z.ZodType>(schema: T, section: Interface
 
 /** A decision of ours that neither source settles; `claim` is what a live run can test. */
 export const assumed = <T extends z.ZodType>(schema: T, claim: string, constraints?: ConstraintBasis): T => withBasis(schema, assumption(claim), constraints);
+
+/** The names of the parameters several operations share, by their schema (see `parameterSet`). */
+const sharedParameterNames = new WeakMap<object, string>();
+
+/**
+ * Names the parameters of a set several operations spread into their queries (`CatalogueQuery.type`),
+ * so an element, its rules and their verdicts name the set, not whichever operation the table lists
+ * first. A parameter already named by a set it was spread from keeps that name.
+ */
+export function parameterSet<T extends Record<string, z.ZodType>>(name: string, parameters: T): T {
+  for (const [key, schema] of Object.entries(parameters)) if (!sharedParameterNames.has(schema)) sharedParameterNames.set(schema, `${name}.${key}`);
+  return parameters;
+}
+
+/** The element name of a shared parameter, if its schema belongs to a named set. */
+export const sharedParameterName = (schema: object): string | undefined => sharedParameterNames.get(schema);
 
 /** The provenance of a schema built with the helpers above, looking through `.optional()`. */
 export function provenanceOf(schema: z.ZodType): Provenance | undefined {

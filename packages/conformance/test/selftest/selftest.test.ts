@@ -48,7 +48,7 @@ describe('self-test', () => {
         'rule:json_types_strict',
         'rule:TrueTouch.enhance_strength.range',
         'rule:TrueTouch.scale_factor.range',
-        'rule:listModels.query.type.enum',
+        'rule:CatalogueQuery.type.enum',
         'rule:query_values_case_sensitive',
       ]),
     );

@@ -2,7 +2,7 @@
 // narrator's voices. Their pages were not available, so item shapes beyond `name` and `base_model`
 // are assumptions; items are open objects so extra fields the service sends are kept.
 import { AssumedPageQuery, responseObject } from '../common.js';
-import { assumed, assumption, fromDocs, fromInterface } from '../provenance.js';
+import { assumed, assumption, fromDocs, fromInterface, parameterSet } from '../provenance.js';
 import { z } from '../zod.js';
 
 /** Values of `type` on the model, style and LoRA listings. */
@@ -18,7 +18,8 @@ const typeQuery = <T extends z.ZodType>(schema: T, values: string) => ({
   }),
   ...AssumedPageQuery,
 });
-export const CatalogueQuery = typeQuery(ResourceType, 'sd, sdxl or flux (only flux is documented)');
+/** Shared by the model, style and LoRA listings: its elements are named `CatalogueQuery.type`, not by one of them. */
+export const CatalogueQuery = parameterSet('CatalogueQuery', typeQuery(ResourceType, 'sd, sdxl or flux (only flux is documented)'));
 // Worded without the values: the list grew on 2024-12-04, and the claim holds at every date.
 export const ControlnetQuery = typeQuery(ControlnetType, 'the values its enum lists (the docs show one)');
 export const VoicesQuery = { ...AssumedPageQuery };

@@ -7,7 +7,7 @@ import { getOpenApiMetadata, getRefId } from '@asteasolutions/zod-to-openapi';
 import { ErrorEnvelope } from '../common.js';
 import { ledger } from '../ledger/changes.js';
 import { operationList } from '../operations.js';
-import { assumption, type ConstraintKind, type Provenance, provenanceOf } from '../provenance.js';
+import { assumption, type ConstraintKind, type Provenance, provenanceOf, sharedParameterName } from '../provenance.js';
 import type { z } from '../zod.js';
 
 export type Side = 'request' | 'response';
@@ -130,8 +130,8 @@ interface Table {
 /**
  * The element each field schema stands for (`GenerationItem.steps`, `listGenerations.query.page`),
  * named as the walk first reaches it: a component's fields by the component, an operation's query and
- * path parameters by the operation (a parameter schema shared by several operations takes the first
- * one's name, in table order). Filled when the table is built, never at import.
+ * path parameters by the operation, a parameter of a named set several operations share by the set
+ * (`CatalogueQuery.type`; see parameterSet). Filled when the table is built, never at import.
  */
 const names = new WeakMap<object, string>();
 /** The owner name of an anonymous object (an operation's query or path parameters). */
@@ -175,7 +175,7 @@ function build(): Table {
     const name = refId(inner) ?? owner;
     if (owner && !refId(inner)) owners.set(inner, owner);
     for (const [field, fieldSchema] of Object.entries(def.shape)) {
-      if (!names.has(fieldSchema)) names.set(fieldSchema, `${name ?? '(object)'}.${field}`);
+      if (!names.has(fieldSchema)) names.set(fieldSchema, sharedParameterName(fieldSchema) ?? `${name ?? '(object)'}.${field}`);
       const element = names.get(fieldSchema)!;
       const fieldSince = added.get(element) ?? since;
       fields.add(element);

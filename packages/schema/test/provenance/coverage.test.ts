@@ -54,7 +54,7 @@ describe('provenance', () => {
     expect(list.map((r) => r.element)).toEqual(
       expect.arrayContaining([
         'ErrorEnvelope.data',
-        'listModels.query.page_size',
+        'AssumedPageQuery.page_size',
         'Voice.name',
         'AssetV2.id',
         'AssetV2.size',
@@ -129,7 +129,7 @@ describe('provenance says the truth', () => {
     expect(constraint('Media.status', 'enum')).toBe('live-docs');
     // List generations shows its page parameters; their bounds are ours. The catalogue's are ours whole.
     expect([source('listGenerations.query.page_size'), constraint('listGenerations.query.page_size', 'range')]).toEqual(['live-docs', 'assumption']);
-    expect(source('listModels.query.page_size')).toBe('assumption');
+    expect(source('AssumedPageQuery.page_size')).toBe('assumption');
     expect(constraint('GeneratedMedia.type', 'enum')).toBe('live-docs');
     expect([source('GenerationPage.err'), constraint('GenerationPage.err', 'type')]).toEqual(['interface', 'assumption']);
   });

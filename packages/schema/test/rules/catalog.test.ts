@@ -49,7 +49,7 @@ describe('rules()', () => {
     expect(source('Prompt.positive.required')).toBe('assumption');
     expect(source('Segment.find.required')).toBe('assumption');
     expect(source('CreateCharacterRequest.name.required')).toBe('live-docs');
-    expect(source('listModels.query.type.enum')).toBe('assumption');
+    expect(source('CatalogueQuery.type.enum')).toBe('assumption');
     expect(source('listCharacters.query.page.range')).toBe('live-docs');
     expect(source('unknown_field')).toBe('assumption');
     expect(ruleById('narrator_both_inputs')?.severity).toBe('warning');
