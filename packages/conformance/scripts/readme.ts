@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ruleById } from '@mediagen/schema';
 import { CHECKS } from '../src/checks/catalog.js';
 import { USAGE } from '../src/cli/main.js';
+import { NOT_SENT, seedRuleCoverage } from './seed-rules.js';
 
 export const README = join(dirname(fileURLToPath(import.meta.url)), '..', 'README.md');
 /** A generated part of the README: its marker name and its text. */
@@ -64,8 +65,20 @@ export function renderCliUsage(): string {
   return ['```', options, '```'].join('\n');
 }
 
+/** The named rules of the request, each with the requests of a run (against the sandbox) that put it under test. */
+export function renderSeedRules(): string {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  const rows = seedRuleCoverage().map((r) => {
+    const tested = [...r.negatives.map((l) => `refused: ${l}`), ...r.probes.map((l) => `probe: ${l}`), ...r.positives.map((l) => `valid: ${l}`)];
+    const how = tested.length > 0 ? tested.join('; ') : (NOT_SENT[r.id] ?? 'not under test');
+    return `| \`${r.id}\` | ${SOURCE_LABEL[r.source] ?? r.source} | ${r.severity} | ${cell(r.description)} | ${cell(how)} |`;
+  });
+  return ['| rule | basis | severity | what it says | requests that test it |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+}
+
 export const PARTS: readonly GeneratedPart[] = [
   { name: 'checks', from: 'src/checks and the schema rules', render: renderChecksTable },
+  { name: 'seed-rules', from: 'the schema rules and the suite\u2019s cases', render: renderSeedRules },
   { name: 'cli', from: 'the CLI\u2019s --help', render: renderCliUsage },
 ];
 

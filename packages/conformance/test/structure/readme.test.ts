@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { ruleById } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
 import { README, renderChecksTable, renderCliUsage, withGeneratedParts } from '../../scripts/readme.js';
+import { NOT_SENT, seedRuleCoverage } from '../../scripts/seed-rules.js';
 import { CHECKS } from '../../src/checks/catalog.js';
 import { USAGE } from '../../src/cli/main.js';
 
@@ -31,6 +32,16 @@ describe('README generated parts', () => {
       .find((line) => line.includes('status_code_conformance'))!;
     const counted = [...row.matchAll(/success_status` of (\d+) operations/g)].reduce((sum, m) => sum + Number(m[1]), 0);
     expect(counted).toBe(statuses.length);
+  });
+
+  it('every named rule of the request is under test: an error by a request that breaks it, a warning by a probe', () => {
+    for (const rule of seedRuleCoverage()) {
+      if (Object.hasOwn(NOT_SENT, rule.id)) continue;
+      if (rule.severity === 'error') expect(rule.negatives, rule.id).not.toEqual([]);
+      else expect([...rule.probes, ...rule.positives], rule.id).not.toEqual([]);
+    }
+    // Only what the run cannot know is left out, and it is sourced (an assumption would just be a verdict).
+    expect(Object.keys(NOT_SENT)).toEqual(['plan_batch_size']);
   });
 
   it('the CLI block is the --help text without its list of checks', () => {
