@@ -114,7 +114,16 @@ describe('--at', () => {
   it('judges a server that speaks an older API by that date, and fails it by the newest', async () => {
     const old = await startSandbox({ at: 'baseline' });
     try {
-      const args = ['--base-url', old.url, '--max-examples', '0', '--operation', 'listGenerations,getGeneration', '--only', 'renamed_fields,response_schema_conformance'];
+      const args = [
+        '--base-url',
+        old.url,
+        '--max-examples',
+        '0',
+        '--operation',
+        'listGenerations,getGeneration',
+        '--only',
+        'renamed_fields,response_schema_conformance',
+      ];
       const asOfDate = await run([...args, '--at', 'baseline']);
       expect(asOfDate.code, asOfDate.stdout).toBe(0);
       const asNewest = await run(args);

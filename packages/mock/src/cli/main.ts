@@ -17,16 +17,25 @@ export interface Io {
 
 const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
-/** Waits for a stopping signal, or for `ended` (the mock stopping on its own). */
-function untilStopped(ended: Promise<unknown>): Promise<'signal' | 'ended'> {
-  return new Promise((resolve) => {
-    const onSignal = () => {
-      for (const signal of SIGNALS) process.off(signal, onSignal);
-      resolve('signal');
-    };
-    for (const signal of SIGNALS) process.on(signal, onSignal);
-    void ended.then(() => resolve('ended'));
+/**
+ * A stopping signal, listened for from the start: one that comes while the mock is still starting is
+ * kept, and the mock stops as soon as it is up (no window where a signal kills it half-started,
+ * leaving a Prism child behind). `until(ended)` resolves on the signal or on `ended`.
+ */
+function listenForStop(): { until(ended: Promise<unknown>): Promise<'signal' | 'ended'>; dispose(): void } {
+  let signalled!: () => void;
+  const stopped = new Promise<'signal'>((resolve) => {
+    signalled = () => resolve('signal');
   });
+  const onSignal = () => {
+    dispose();
+    signalled();
+  };
+  const dispose = () => {
+    for (const signal of SIGNALS) process.off(signal, onSignal);
+  };
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+  return { until: (ended) => Promise.race([stopped, ended.then(() => 'ended' as const)]), dispose };
 }
 
 async function serve(argv: string[], io: Io): Promise<number> {
@@ -35,6 +44,19 @@ async function serve(argv: string[], io: Io): Promise<number> {
     io.out(USAGE);
     return 0;
   }
+  const stop = listenForStop();
+  try {
+    return await serveUntilStopped(values, io, stop.until);
+  } finally {
+    stop.dispose();
+  }
+}
+
+async function serveUntilStopped(
+  values: ReturnType<typeof parse>,
+  io: Io,
+  untilStopped: (ended: Promise<unknown>) => Promise<'signal' | 'ended'>,
+): Promise<number> {
   const common = commonOptions(values);
   const log = values.quiet ? {} : { onRequest: (entry: RequestLogEntry) => io.out(requestLine(entry)) };
   const onReload = (message: string) => io.err(`media-mock: ${message}`);

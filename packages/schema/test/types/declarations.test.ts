@@ -4,7 +4,7 @@
 // declaration file it reaches is checked, zod's included). Before, the envelopes' `pagination?: X |
 // undefined` gave 23 errors under those settings.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -48,12 +48,20 @@ export const all = [lines, media, cite, basis, tagged, parsed, upgraded, masked,
 let work: string;
 
 beforeAll(() => {
-  // The declarations under test are the package's own build output: build it as `npm run build` does.
-  const build = spawnSync('npm', ['run', 'build'], { cwd: packageRoot, encoding: 'utf8', timeout: 240_000 });
-  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stdout}\n${build.stderr}`);
+  // The declarations under test are what `npm run build` emits, built here into a copy of the package
+  // (its package.json, and node_modules linked for zod's declarations) rather than into dist/: the other
+  // packages' tests read dist/ at the same time, and a build empties it first.
   work = mkdtempSync(join(tmpdir(), 'mediagen-declarations-'));
-  mkdirSync(join(work, 'node_modules', '@mediagen'), { recursive: true });
-  symlinkSync(packageRoot, join(work, 'node_modules', '@mediagen', 'schema'), 'dir');
+  const copy = join(work, 'node_modules', '@mediagen', 'schema');
+  mkdirSync(copy, { recursive: true });
+  copyFileSync(join(packageRoot, 'package.json'), join(copy, 'package.json'));
+  symlinkSync(join(packageRoot, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  const build = spawnSync(process.execPath, [tsc, '-p', join(packageRoot, 'tsconfig.build.json'), '--outDir', join(copy, 'dist')], {
+    cwd: packageRoot,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+  if (build.status !== 0) throw new Error(`the build of the declarations failed:\n${build.stdout}\n${build.stderr}`);
   writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   writeFileSync(join(work, 'index.ts'), CONSUMER);
 }, 300_000);
@@ -92,7 +100,7 @@ describe('declarations', () => {
     const files = r.stdout.split('\n').map((line) => line.replaceAll('\\', '/'));
     for (const entry of ['dist/index.d.ts', 'dist/util/index.d.ts', 'dist/transforms.d.ts', 'dist/openapi/index.d.ts']) {
       expect(
-        files.some((file) => file.endsWith(`packages/schema/${entry}`)),
+        files.some((file) => file.endsWith(`node_modules/@mediagen/schema/${entry}`)),
         entry,
       ).toBe(true);
     }
