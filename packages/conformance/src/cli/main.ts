@@ -18,18 +18,11 @@ import { toJson } from '../report/json.js';
 import { toJunit } from '../report/junit.js';
 import { escapeTerminal, wantsColor } from '../report/terminal.js';
 import type { Report } from '../report/types.js';
-import { type CliRun, CONFIG_FILE, inFlags, parseCli } from './args.js';
+import { type CliIo, type CliRun, CONFIG_FILE, inFlags, parseCli } from './args.js';
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: Record<string, string | undefined>;
-  cwd: string;
-  /** Whether stdout is a terminal (colour by default). */
-  isTty: boolean;
-  /** Aborts the run (the CLI wires SIGINT, SIGTERM and SIGHUP to it): cleanup runs, reports are written. */
-  signal?: AbortSignal;
-}
+export type { CliIo } from './args.js';
+
+import { judgeRecording } from './traffic.js';
 
 const seconds = (ms: number) => `${ms / 1000}`;
 
@@ -70,6 +63,11 @@ Pace and budgets
   --max-answer-bytes N   most bytes of one answer read (default ${DEFAULT_BUDGETS.maxAnswerBytes})
   --max-silent N         requests in a row with no answer before the run stops (default ${DEFAULT_BUDGETS.maxSilentInARow})
 
+Recorded traffic
+  --from-har FILE        judge a HAR 1.2 recording (this suite's har reporter, the proxy's --har,
+                         a browser, Playwright, mitmproxy, Charles) without sending a request;
+                         --base-url picks the API's entries (default: the origin most of them use)
+
 Output
   --reporter R           console | junit=PATH | json=PATH | html=PATH | har=PATH
                          (repeatable; default console)
@@ -101,7 +99,7 @@ async function writeReport(path: string, text: string, cwd: string): Promise<str
 }
 
 /** Writes every file reporter's report; the console one prints the summary. */
-async function report(run: CliRun, result: Report, io: CliIo, color: boolean): Promise<void> {
+export async function report(run: CliRun, result: Report, io: CliIo, color: boolean): Promise<void> {
   for (const reporter of run.reporters) {
     if (reporter.kind === 'console') io.stdout(`${formatSummary(result, { color, verbose: run.verbose })}\n`);
     else if (reporter.kind !== 'har') {
@@ -138,6 +136,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   }
   const run = parsed;
   const color = wantsColor(run.color, io.isTty, io.env);
+  if (run.fromHar !== undefined) return judgeRecording(run, io, color, report, fail);
   const onConsole = run.reporters.some((r) => r.kind === 'console');
   const recorders: ExchangeRecorder[] = run.reporters.flatMap((r) => (r.kind === 'har' ? [new HarWriter(resolve(io.cwd, r.path))] : []));
   let result: Report;

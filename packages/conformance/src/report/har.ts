@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { API_KEY_HEADER, MASK } from '@mediagen/schema/util';
 import type { ExchangeRecorder } from '../engine/recording.js';
-import { type Exchange, requestBodyText } from '../model/exchange.js';
+import { type Exchange, requestBodyText, WRONG_API_KEY } from '../model/exchange.js';
 
 interface HarHeader {
   name: string;
@@ -26,7 +26,10 @@ export function maskPresigned(text: string): string {
 
 function requestHeaders(exchange: Exchange): HarHeader[] {
   const headers: HarHeader[] = [{ name: 'accept', value: 'application/json' }];
-  if (exchange.request.auth !== 'missing') headers.push({ name: API_KEY_HEADER.toLowerCase(), value: MASK });
+  // The auth checks' wrong key is a public constant, unrelated to the real one: written as it was sent,
+  // so a judge of the recording tells a refused wrong key from a refused real one.
+  if (exchange.request.auth !== 'missing')
+    headers.push({ name: API_KEY_HEADER.toLowerCase(), value: exchange.request.auth === 'wrong' ? WRONG_API_KEY : MASK });
   if (requestBodyText(exchange.request) !== undefined) headers.push({ name: 'content-type', value: 'application/json' });
   return headers;
 }
