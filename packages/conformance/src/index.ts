@@ -29,6 +29,19 @@ export { type Admission, SpendLedger, type SpendReport } from './engine/spend.js
 export { RunStopped } from './engine/stop.js';
 export { isLoopbackAddress, isLoopbackHost, MOCK_HEADER, PRISM_API_KEY, recogniseMock, resolvesToLoopback, SANDBOX_API_KEY } from './engine/target.js';
 export { Transport } from './engine/transport.js';
+export {
+  type AssumptionEvidence,
+  EVIDENCE_FORMAT,
+  type EvidenceFile,
+  type EvidenceRun,
+  type EvidenceSource,
+  emptyEvidence,
+  formatEvidence,
+  parseEvidence,
+} from './evidence/file.js';
+export { type JudgedAssumption, judgedAssumptions, mergeEvidence } from './evidence/merge.js';
+export { readEvidenceFile, recordEvidence } from './evidence/store.js';
+export { evidenceTable } from './evidence/table.js';
 export { type HarJudgeOptions, inferBaseUrl, judgeHar } from './har/judge.js';
 export { harEntries, MAX_HAR_BYTES, readHar } from './har/read.js';
 export { acceptanceBasis, type Basis, breachBasis, isObligation, issueBasis, probeBasis, ruleBasis } from './model/basis.js';

@@ -22,11 +22,13 @@ import { type CliIo, type CliRun, CONFIG_FILE, inFlags, parseCli } from './args.
 
 export type { CliIo } from './args.js';
 
+import { mergeEvidenceOf, showEvidence } from './evidence.js';
 import { judgeRecording } from './traffic.js';
 
 const seconds = (ms: number) => `${ms / 1000}`;
 
 export const USAGE = `Usage: media-conformance [options]
+       media-conformance evidence FILE
 
 Runs the conformance suite of the RenderNet (Affogato) media-generation API against a server:
 the Prism mock (default), the stateful sandbox (--target sandbox), or any server (--base-url).
@@ -67,6 +69,11 @@ Recorded traffic
   --from-har FILE        judge a HAR 1.2 recording (this suite's har reporter, the proxy's --har,
                          a browser, Playwright, mitmproxy, Charles) without sending a request;
                          --base-url picks the API's entries (default: the origin most of them use)
+
+Evidence
+  --evidence FILE        merge this run's verdicts on the contract's assumptions into FILE
+                         (JSON, meant to be committed next to the contract); with --from-har the
+                         recording's verdicts; media-conformance evidence FILE prints its table
 
 Output
   --reporter R           console | junit=PATH | json=PATH | html=PATH | har=PATH
@@ -123,6 +130,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   // Messages that did not come from the run (argument errors) are masked here, as values.
   const masker = createKeyMasker([keyIn(argv, io.env)]);
   const fail = (message: string) => io.stderr(`media-conformance: ${escapeTerminal(masker.text(inFlags(message)))}\n`);
+  if (argv[0] === 'evidence') return showEvidence(argv.slice(1), io, fail);
   let parsed: ReturnType<typeof parseCli>;
   try {
     parsed = parseCli(argv, io.env, io.cwd);
@@ -162,6 +170,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
     fail(`could not write a report: ${(error as Error).message}`);
     return 2;
   }
+  if (!mergeEvidenceOf(run.evidence, result, 'run', io, fail)) return 2;
   if (result.stopped?.by === 'signal') return 130;
   // Stopped by a budget (the deadline, a silent target): the run could not finish.
   if (result.stopped) return 2;

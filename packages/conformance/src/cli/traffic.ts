@@ -7,6 +7,7 @@ import { judgeHar } from '../har/judge.js';
 import { RunError } from '../model/terms.js';
 import type { Report } from '../report/types.js';
 import type { CliIo, CliRun } from './args.js';
+import { mergeEvidenceOf } from './evidence.js';
 
 type Reporting = (run: CliRun, result: Report, io: CliIo, color: boolean) => Promise<void>;
 
@@ -38,5 +39,6 @@ export async function judgeRecording(run: CliRun, io: CliIo, color: boolean, rep
     fail(`could not write a report: ${(error as Error).message}`);
     return 2;
   }
+  if (!mergeEvidenceOf(run.evidence, result, 'har', io, fail)) return 2;
   return result.ok ? 0 : 1;
 }

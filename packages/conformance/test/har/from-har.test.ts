@@ -167,6 +167,28 @@ describe('--from-har on hand-made recordings', () => {
   });
 });
 
+describe('--from-har --evidence', () => {
+  it('merges the recording’s verdicts on assumptions into the evidence file, as source har', async () => {
+    const path = await file(
+      har([
+        { method: 'GET', path: '/pub/v1/voices', status: 403, answer: { data: null, err: { code: 'forbidden', message: 'no key' } } },
+        { method: 'GET', path: '/pub/v1/voices', key: SECRET, status: 200, answer: { data: [], err: null } },
+      ]),
+    );
+    const evidence = `${path}.evidence.json`;
+    const code = await cli(['--from-har', path, '--evidence', evidence, '--reporter', `json=${path}.json`], {
+      stdout: () => undefined,
+      stderr: () => undefined,
+      cwd: tmpdir(),
+      env: {},
+    });
+    expect(code).toBe(0);
+    const written = JSON.parse(await readFile(evidence, 'utf8'));
+    expect(written.assumptions['rule:missing_key_401']).toMatchObject({ against: 1, latest: { verdict: 'refuted', origin: API } });
+    expect(written.assumptions['rule:missing_key_401'].runs[0]).toMatchObject({ source: 'har', exchange: { status: 403, method: 'GET' } });
+  });
+});
+
 describe('--from-har on a broken recording', () => {
   const run = async (text: string) => {
     const path = await file(text);
