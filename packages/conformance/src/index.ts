@@ -47,6 +47,7 @@ export { harEntries, MAX_HAR_BYTES, readHar } from './har/read.js';
 export { acceptanceBasis, type Basis, breachBasis, isObligation, issueBasis, probeBasis, ruleBasis } from './model/basis.js';
 export { buildUrl, type Exchange, type RequestSpec, requestFor, toCurl, WRONG_API_KEY } from './model/exchange.js';
 export type { Assertion, Expectation, Verdict } from './model/verdict.js';
+export { type ProxyOptions, type RunningProxy as RunningValidatingProxy, startValidatingProxy, upstreamOf, violationLine } from './proxy/server.js';
 export { buildReport } from './report/build.js';
 export { citation } from './report/cite.js';
 export { consoleProgress, formatProgress, formatSummary } from './report/console.js';

@@ -23,12 +23,14 @@ import { type CliIo, type CliRun, CONFIG_FILE, inFlags, parseCli } from './args.
 export type { CliIo } from './args.js';
 
 import { mergeEvidenceOf, showEvidence } from './evidence.js';
+import { runProxy } from './proxy.js';
 import { judgeRecording } from './traffic.js';
 
 const seconds = (ms: number) => `${ms / 1000}`;
 
 export const USAGE = `Usage: media-conformance [options]
        media-conformance evidence FILE
+       media-conformance proxy --upstream URL   (see media-conformance proxy --help)
 
 Runs the conformance suite of the RenderNet (Affogato) media-generation API against a server:
 the Prism mock (default), the stateful sandbox (--target sandbox), or any server (--base-url).
@@ -131,6 +133,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   const masker = createKeyMasker([keyIn(argv, io.env)]);
   const fail = (message: string) => io.stderr(`media-conformance: ${escapeTerminal(masker.text(inFlags(message)))}\n`);
   if (argv[0] === 'evidence') return showEvidence(argv.slice(1), io, fail);
+  if (argv[0] === 'proxy') return runProxy(argv.slice(1), io, fail);
   let parsed: ReturnType<typeof parseCli>;
   try {
     parsed = parseCli(argv, io.env, io.cwd);

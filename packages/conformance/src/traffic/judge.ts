@@ -19,7 +19,7 @@ import { buildReport } from '../report/build.js';
 import type { Report } from '../report/types.js';
 import { inferExpectation } from './expect.js';
 import { Facts } from './facts.js';
-import { bodyOf, type Observed, queryOf, toExchange } from './observed.js';
+import { bodyOf, type Observed, observedLabel, queryOf, toExchange } from './observed.js';
 import { type Base, baseOf, pathUnder, routeOf } from './routes.js';
 import { DeletionWatch, NOT_OBSERVED, OBSERVED_SEQUENCES } from './sequences.js';
 
@@ -107,7 +107,13 @@ export class TrafficJudge {
     const route = path === undefined ? undefined : routeOf(observed.method, path);
     if (!route || path === undefined) return { judged: false, violations: [] };
     const op = route.op;
-    const exchange = toExchange(observed, route, path, queryOf(url), `${this.options.source} ${observed.method.toUpperCase()} ${path}`);
+    const exchange = toExchange(
+      observed,
+      route,
+      path,
+      queryOf(url),
+      `${observedLabel(this.options.source, observed.key)} ${observed.method.toUpperCase()} ${path}`,
+    );
     this.requests++;
     this.run.recorder.countRequest(op.operationId);
     const judged = this.run.version.response(op, exchange);

@@ -1,0 +1,196 @@
+// The validating proxy in front of the sandbox and of broken servers: every exchange reaches the
+// upstream byte-identical (a tap before the proxy and one after it see the same requests), each
+// broken server is flagged through the check and rule meant for it, the key never appears in the HAR,
+// the violation lines or on another origin, and an answer that never ends streams through without
+// growing the proxy's memory or stalling other exchanges.
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox } from '@mediagen/mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckId, judgeHar, type Report, runConformance } from '../../src/index.js';
+import { startValidatingProxy, upstreamOf } from '../../src/proxy/server.js';
+import { brokenTargets, startProxy } from '../../src/selftest/index.js';
+import { result } from '../support/helpers.js';
+import { startTap } from './tap.js';
+
+const SECRET = 'sk-live-DO-NOT-LEAK-proxy-9e8d';
+
+describe('the validating proxy in front of the sandbox', () => {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let before: Awaited<ReturnType<typeof startTap>>;
+  let after: Awaited<ReturnType<typeof startTap>>;
+  let proxied: Report;
+  let live: Report;
+  let lines: string[];
+  let harPath: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ apiKeys: [SECRET], credits: 100_000, delays: { pendingMs: 20, completeMs: 60 } });
+    after = await startTap(sandbox.url);
+    lines = [];
+    harPath = join(await mkdtemp(join(tmpdir(), 'proxy-')), 'proxy.har');
+    const proxy = await startValidatingProxy({ upstream: after.url, insecureUpstream: true, har: harPath, onViolation: (line) => lines.push(line) });
+    before = await startTap(proxy.url);
+    live = await runConformance({ baseUrl: before.url, apiKey: SECRET, seed: 5, maxExamples: 5 });
+    proxied = await proxy.stop();
+  });
+  afterAll(async () => {
+    await before?.stop();
+    await after?.stop();
+    await sandbox?.stop();
+  });
+
+  it('forwards every exchange byte-identical (only Host names the upstream)', () => {
+    expect(before.seen.length).toBeGreaterThan(200);
+    expect(after.seen.length).toBe(before.seen.length);
+    const strip = ({ host: _host, connection: _connection, 'keep-alive': _keepAlive, ...rest }: Record<string, unknown>) => rest;
+    // Requests go out in parallel: compared as sets of whole requests (method, URL, headers, body bytes).
+    const whole = (t: (typeof before.seen)[number]) => JSON.stringify([t.method, t.url, strip(t.headers), t.body.toString('base64')]);
+    expect(after.seen.map(whole).sort()).toEqual(before.seen.map(whole).sort());
+  });
+
+  it('passes a faithful server: no violation, the same verdicts as the run it carried', () => {
+    expect(live.ok).toBe(true);
+    expect(lines).toEqual([]);
+    expect(proxied.ok).toBe(true);
+    expect(proxied.requests).toBe(before.seen.length);
+    const liveCells = new Map(live.operations.flatMap((o) => o.results.map((r) => [`${o.operationId} ${r.check}`, r.outcome] as const)));
+    const judged = proxied.operations.flatMap((o) =>
+      o.results.filter((r) => r.outcome !== 'skipped').map((r) => [`${o.operationId} ${r.check}`, r.outcome] as const),
+    );
+    expect(judged.length).toBeGreaterThan(100);
+    for (const [cell, outcome] of judged) expect(outcome, cell).toBe(liveCells.get(cell));
+  });
+
+  it('records a HAR without the key, which --from-har judges the same', async () => {
+    const har = await readFile(harPath, 'utf8');
+    expect(har).not.toContain(SECRET);
+    expect(JSON.parse(har).log.entries).toHaveLength(before.seen.length);
+    const again = judgeHar(harPath);
+    expect(again.ok).toBe(true);
+    for (const op of proxied.operations)
+      for (const r of op.results) expect(result(again, op.operationId, r.check)?.outcome, `${op.operationId} ${r.check}`).toBe(r.outcome);
+  });
+});
+
+describe('the validating proxy in front of broken servers', () => {
+  const picked = [
+    'missing-err-on-failure',
+    'wrong-content-type',
+    'generate-answers-202',
+    'images-instead-of-media',
+    'auth-not-enforced',
+    'cross-origin-redirect',
+  ];
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  let elsewhere: Server;
+  const elsewhereSaw: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ apiKeys: [SECRET], credits: 100_000, delays: { pendingMs: 20, completeMs: 60 } });
+    // The origin a broken server redirects to: it must never see the key.
+    elsewhere = createServer((req, res) => {
+      elsewhereSaw.push(JSON.stringify(req.headers) + (req.url ?? ''));
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.2', resolve));
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => elsewhere?.close(resolve));
+    await sandbox?.stop();
+  });
+
+  it.each(picked)('flags %s through the check and rule meant for it', async (id) => {
+    const target = brokenTargets.find((t) => t.id === id)!;
+    const broken = await startProxy(sandbox.url, target.rewrite, SECRET);
+    const lines: string[] = [];
+    const proxy = await startValidatingProxy({ upstream: broken.url, insecureUpstream: true, onViolation: (line) => lines.push(line) });
+    try {
+      await runConformance({ baseUrl: proxy.url, apiKey: SECRET, seed: 5, maxExamples: 3, only: [target.expect as CheckId] });
+    } finally {
+      await broken.stop();
+    }
+    const report = await proxy.stop();
+    expect(report.ok).toBe(false);
+    const failed = report.operations.flatMap((o) => o.results.filter((r) => r.check === target.expect && r.outcome === 'failed'));
+    expect(failed.flatMap((r) => r.failures.map((f) => f.basis?.rule))).toContain(target.rule);
+    expect(lines.some((line) => line.includes(`› ${target.expect} · ${target.rule}`))).toBe(true);
+    expect(lines.join('\n')).not.toContain(SECRET);
+    expect(lines.every((line) => !/curl .*X-API-KEY: (?!\*\*\*)/.test(line))).toBe(true);
+    expect(elsewhereSaw.join('\n')).not.toContain(SECRET);
+  });
+});
+
+describe('the proxy’s bounds', () => {
+  let upstream: Server;
+  let upstreamUrl: string;
+
+  beforeAll(async () => {
+    // An answer that never ends on /pub/v1/voices; a quick one on /pub/v1/models.
+    upstream = createServer((req, res) => {
+      if (req.url?.startsWith('/pub/v1/voices')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        const pump = () => {
+          while (res.write(chunk)) {
+            /* until the socket is full */
+          }
+          res.once('drain', pump);
+        };
+        res.write('{"data":[');
+        pump();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"data":[],"err":null}');
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    upstream?.closeAllConnections();
+    await new Promise((resolve) => upstream?.close(resolve));
+  });
+
+  it('refuses an upstream that is not https unless told', () => {
+    expect(() => upstreamOf('http://api.example', false)).toThrow(/not https: the API key would travel in clear/);
+    expect(upstreamOf('http://127.0.0.1:1', true).origin).toBe('http://127.0.0.1:1');
+    expect(upstreamOf('https://api.rendernet.ai', false).origin).toBe('https://api.rendernet.ai');
+  });
+
+  it('streams a never-ending answer (1 GiB read) within a fixed memory bound, while other exchanges go on', async () => {
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, insecureUpstream: true, maxAnswerBytes: 1024 * 1024 });
+    const controller = new AbortController();
+    const GIB = 1024 * 1024 * 1024;
+    global.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const answer = await fetch(`${proxy.url}/pub/v1/voices`, { headers: { 'x-api-key': SECRET }, signal: controller.signal });
+    const reader = answer.body!.getReader();
+    let read = 0;
+    let quick: number | undefined;
+    const other = (async () => {
+      const started = performance.now();
+      const res = await fetch(`${proxy.url}/pub/v1/models`, { headers: { 'x-api-key': SECRET } });
+      await res.text();
+      quick = performance.now() - started;
+    })();
+    while (read < GIB) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      read += value.length;
+      if ((read & 0x3ffffff) < value.length) peak = Math.max(peak, process.memoryUsage().rss);
+    }
+    controller.abort();
+    await other;
+    expect(read).toBeGreaterThanOrEqual(GIB);
+    // The bound: the judged copy (1 MiB) and the socket buffers, far from the gigabyte that went through.
+    expect(peak - baseline).toBeLessThan(200 * 1024 * 1024);
+    expect(quick).toBeLessThan(5_000);
+    const report = await proxy.stop();
+    expect(report.requests).toBe(2);
+  });
+});
