@@ -22,6 +22,7 @@ import { Facts } from './facts.js';
 import { bodyOf, type Observed, observedLabel, queryOf, toExchange } from './observed.js';
 import { type Base, baseOf, pathUnder, routeOf } from './routes.js';
 import { DeletionWatch, NOT_OBSERVED, OBSERVED_SEQUENCES } from './sequences.js';
+import { filterAssertions, StatusWatch } from './watches.js';
 
 export interface TrafficOptions {
   /** The base URL whose exchanges are judged (others are ignored). */
@@ -79,6 +80,7 @@ export class TrafficJudge {
   /** What the recording showed so far: the target's resources, and what was deleted. */
   private readonly facts = new Facts();
   private readonly deletions = new DeletionWatch();
+  private readonly statuses = new StatusWatch();
   private readonly startedMs = Date.now();
   private requests = 0;
   /** The key labels the recording saw served: a refusal of one of them is not a wrong key. */
@@ -142,7 +144,12 @@ export class TrafficJudge {
     };
     for (const verdict of verdictsFor(op, judged, inferred.expect, context))
       for (const assertion of verdict.assertions) record(op.operationId, verdict.check, assertion);
-    for (const s of this.deletions.judge(op, route.params, judged, (id) => this.facts.mediaIds.get(id) ?? [])) record(s.operationId, s.check, s.assertion);
+    const sequences = [
+      ...this.deletions.judge(op, route.params, judged, (id) => this.facts.mediaIds.get(id) ?? []),
+      ...filterAssertions(op, judged, (id) => this.facts.exists('media', id)),
+      ...this.statuses.judge(op, judged),
+    ];
+    for (const s of sequences) record(s.operationId, s.check, s.assertion);
     this.observe(op, judged, inferred.expect === 'accept', parts.body);
     this.facts.learn(op, route.params, judged);
     return { judged: true, exchange, violations };

@@ -1,8 +1,8 @@
 // The sequence checks a recording can judge, where it holds the sequence: a served delete answers the
-// id it deleted, and what it deleted is no longer served afterwards (use_after_free). The other
-// sequence checks (lifecycle, credits arithmetic, filters) need requests the suite chooses, a balance
-// read before and after, or a listing compared with its filter: a recording rarely holds them whole,
-// so their cells say "not observed" rather than guess.
+// id it deleted, and what it deleted is no longer served afterwards (use_after_free); filters and the
+// lifecycle are judged in watches.ts. Credits arithmetic needs the balance read just before and after
+// one generation, and resource availability needs requests the suite chooses: a recording cannot show
+// that no other spend or creation came between, so those cells say "not observed" rather than guess.
 import { type OperationId, type OperationSpec, operations } from '@mediagen/schema';
 import type { CheckId } from '../checks/catalog.js';
 import { said, served } from '../checks/response.js';
@@ -18,7 +18,7 @@ export interface SequenceAssertion {
 }
 
 /** The checks whose cells a recording can fill only through this file's judges. */
-export const OBSERVED_SEQUENCES: readonly CheckId[] = ['use_after_free'];
+export const OBSERVED_SEQUENCES: readonly CheckId[] = ['use_after_free', 'filter_conformance', 'lifecycle_terminal'];
 
 /** Why a sequence check the recording cannot judge says nothing. */
 export const NOT_OBSERVED = 'not observed: the recording does not hold the sequence of requests this check needs';

@@ -137,6 +137,37 @@ describe('--from-har on hand-made recordings', () => {
     expect(cell?.failures.map((f) => f.basis?.rule)).toContain('deleted_media_gone');
   });
 
+  it('judges a filter from the listing that used it (documented ?type=flux on styles)', async () => {
+    const path = await file(
+      har([
+        {
+          method: 'GET',
+          path: '/pub/v1/styles?type=flux',
+          key: SECRET,
+          status: 200,
+          answer: { data: [{ name: 'Anime', base_model: 'sdxl' }], err: null, pagination: { page: 1, page_size: 50, total: 1 } },
+        },
+      ]),
+    );
+    const report = judgeHar(path);
+    const cell = result(report, operations.listStyles.operationId, 'filter_conformance');
+    expect(cell?.outcome).toBe('failed');
+    expect(cell?.failures[0]?.basis?.rule).toBe('type_flux_filter');
+  });
+
+  it('follows a media item’s status: going back after a terminal status refutes the lifecycle assumption', async () => {
+    const media = (status: string) => ({ id: 'm9', generation_id: 'g9', status, url: 'https://cdn.example/m9.png', dim: { width: 512, height: 512 } });
+    const path = await file(
+      har([
+        { method: 'GET', path: '/pub/v1/generations/media/m9', key: SECRET, status: 200, answer: { data: media('success'), err: null } },
+        { method: 'GET', path: '/pub/v1/generations/media/m9', key: SECRET, status: 200, answer: { data: media('pending'), err: null } },
+      ]),
+    );
+    const report = judgeHar(path);
+    expect(report.provenance.find((p) => p.element === 'rule:lifecycle_order')?.status).toBe('refuted');
+    expect(result(report, operations.generateMedia.operationId, 'lifecycle_terminal')?.reason).toMatch(/not observed/);
+  });
+
   it('ignores entries for other hosts, and never reports a key sent in clear', async () => {
     const path = await file(
       har([
