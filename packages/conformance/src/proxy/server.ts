@@ -16,6 +16,7 @@ import { HarWriter } from '../report/har.js';
 import type { Report } from '../report/types.js';
 import { TrafficJudge, type TrafficViolation } from '../traffic/judge.js';
 import { KeyBook, type Observed } from '../traffic/observed.js';
+import { decodeCopy } from './decode.js';
 import { forward } from './forward.js';
 
 /** How long exchanges in flight may still finish once the proxy stops. */
@@ -100,6 +101,7 @@ export async function startValidatingProxy(options: ProxyOptions): Promise<Runni
     const key = typeof rawKey === 'string' ? rawKey : undefined;
     const label = key === undefined ? undefined : keys.label(key);
     if (keys.takeChanged()) masker = createKeyMasker(keys.keys());
+    const decoded = await decodeCopy(sent.copy, sent.headers['content-encoding'], copyBytes, sent.truncated);
     const observed: Observed = {
       method: req.method ?? 'GET',
       url: masker.url(new URL(`${upstream.pathname.replace(/\/+$/, '')}${req.url ?? '/'}`, upstream.origin).href),
@@ -107,8 +109,9 @@ export async function startValidatingProxy(options: ProxyOptions): Promise<Runni
       ...(read.bytes.length > 0 ? { requestBody: masker.text(read.bytes.toString('utf8')) } : {}),
       status: sent.status,
       responseHeaders: masker.headers(sent.headers),
-      responseText: masker.text(sent.copy.toString('utf8')),
-      truncated: sent.truncated,
+      responseText: 'bytes' in decoded ? masker.text(decoded.bytes.toString('utf8')) : '',
+      truncated: 'bytes' in decoded && decoded.truncated,
+      ...('unknown' in decoded ? { bodyUnknown: decoded.unknown } : {}),
       ...(sent.error ? { error: masker.text(sent.error) } : {}),
       startedMs: started,
       durationMs: Date.now() - started,

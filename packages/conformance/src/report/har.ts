@@ -6,7 +6,7 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { API_KEY_HEADER, MASK } from '@mediagen/schema/util';
 import type { ExchangeRecorder } from '../engine/recording.js';
-import { type Exchange, requestBodyText, WRONG_API_KEY } from '../model/exchange.js';
+import { type Exchange, requestBodyText } from '../model/exchange.js';
 
 interface HarHeader {
   name: string;
@@ -26,13 +26,16 @@ export function maskPresigned(text: string): string {
 
 function requestHeaders(exchange: Exchange): HarHeader[] {
   const headers: HarHeader[] = [{ name: 'accept', value: 'application/json' }];
-  // The auth checks' wrong key is a public constant, unrelated to the real one: written as it was sent,
-  // so a judge of the recording tells a refused wrong key from a refused real one.
-  if (exchange.request.auth !== 'missing')
-    headers.push({ name: API_KEY_HEADER.toLowerCase(), value: exchange.request.auth === 'wrong' ? WRONG_API_KEY : MASK });
+  if (exchange.request.auth !== 'missing') headers.push({ name: API_KEY_HEADER.toLowerCase(), value: MASK });
   if (requestBodyText(exchange.request) !== undefined) headers.push({ name: 'content-type', value: 'application/json' });
   return headers;
 }
+
+/**
+ * Said in an entry's comment when the request carried the auth checks' wrong key (the header is `***`
+ * either way): a judge of the recording tells a refused wrong key from a refused real one.
+ */
+export const WRONG_KEY_NOTE = '(sent with a wrong key)';
 
 /** One HAR entry (an exchange that got no answer has status 0 and its error as comment). */
 export function toHarEntry(exchange: Exchange): unknown {
@@ -77,7 +80,7 @@ export function toHarEntry(exchange: Exchange): unknown {
     },
     cache: {},
     timings: { send: 0, wait: Math.round(exchange.durationMs), receive: 0 },
-    comment: `${exchange.request.operationId}: ${exchange.request.label}${exchange.error ? ` (${exchange.error})` : ''}`,
+    comment: `${exchange.request.operationId}: ${exchange.request.label}${exchange.request.auth === 'wrong' ? ` ${WRONG_KEY_NOTE}` : ''}${exchange.error ? ` (${exchange.error})` : ''}`,
   };
 }
 

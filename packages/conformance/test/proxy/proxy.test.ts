@@ -8,7 +8,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { startSandbox } from '@mediagen/mock';
+import { operations } from '@mediagen/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckId, judgeHar, type Report, runConformance } from '../../src/index.js';
 import { startValidatingProxy, upstreamOf } from '../../src/proxy/server.js';
@@ -144,8 +146,15 @@ describe('the proxy’s bounds', () => {
         pump();
         return;
       }
+      // Compressed as a real API behind a CDN answers: forwarded as is, judged in clear.
+      const body = Buffer.from(JSON.stringify({ data: [{ name: 'a-voice' }], err: null }));
+      if (req.url?.startsWith('/pub/v1/models') && /gzip/.test(String(req.headers['accept-encoding']))) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        res.end(gzipSync(body));
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"data":[],"err":null}');
+      res.end(body);
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
@@ -159,6 +168,27 @@ describe('the proxy’s bounds', () => {
     expect(() => upstreamOf('http://api.example', false)).toThrow(/not https: the API key would travel in clear/);
     expect(upstreamOf('http://127.0.0.1:1', true).origin).toBe('http://127.0.0.1:1');
     expect(upstreamOf('https://api.rendernet.ai', false).origin).toBe('https://api.rendernet.ai');
+  });
+
+  it('forwards a compressed answer as it came and judges it in clear', async () => {
+    const lines: string[] = [];
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, insecureUpstream: true, onViolation: (line) => lines.push(line) });
+    const { request } = await import('node:http');
+    const raw = await new Promise<{ encoding?: string; bytes: Buffer }>((resolve, reject) => {
+      const out = request(`${proxy.url}/pub/v1/models`, { headers: { 'x-api-key': SECRET, 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) }));
+      });
+      out.on('error', reject);
+      out.end();
+    });
+    expect(raw.encoding).toBe('gzip');
+    expect(gunzipSync(raw.bytes).toString()).toContain('a-voice');
+    const report = await proxy.stop();
+    expect(lines).toEqual([]);
+    expect(result(report, operations.listModels.operationId, 'envelope_conformance')?.outcome).toBe('passed');
+    expect(result(report, operations.listModels.operationId, 'content_type_conformance')?.outcome).toBe('passed');
   });
 
   it('streams a never-ending answer (1 GiB read) within a fixed memory bound, while other exchanges go on', async () => {
