@@ -40,13 +40,22 @@ export function judgeHar(path: string, options: HarJudgeOptions = {}): Report {
   let entries = 0;
   let ignored = 0;
   let observed: Observed;
+  let first = Number.POSITIVE_INFINITY;
+  let last = 0;
   for (observed of readHar(path, maxAnswerBytes)) {
     entries++;
     const judged = judge.judge(observed);
     if (!judged.judged) ignored++;
+    else if (observed.startedMs > 0) {
+      first = Math.min(first, observed.startedMs);
+      last = Math.max(last, observed.startedMs + observed.durationMs);
+    }
     options.onJudged?.(judged);
   }
-  return judge.report([
+  const report = judge.report([
     `judged a recording (${path}): ${entries} entries, ${judge.judgedCount} for the API at ${baseUrl}, ${ignored} for other hosts or paths ignored; nothing was sent`,
   ]);
+  // The run is the recording: it started and ended when its exchanges did (so judging the same
+  // recording again is the same run, recorded once in an evidence file).
+  return last > 0 ? { ...report, startedAt: new Date(first).toISOString(), durationMs: Math.round(last - first) } : report;
 }

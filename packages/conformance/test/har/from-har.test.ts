@@ -214,9 +214,18 @@ describe('--from-har --evidence', () => {
       env: {},
     });
     expect(code).toBe(0);
-    const written = JSON.parse(await readFile(evidence, 'utf8'));
-    expect(written.assumptions['rule:missing_key_401']).toMatchObject({ against: 1, latest: { verdict: 'refuted', origin: API } });
-    expect(written.assumptions['rule:missing_key_401'].runs[0]).toMatchObject({ source: 'har', exchange: { status: 403, method: 'GET' } });
+    const text = await readFile(evidence, 'utf8');
+    const written = JSON.parse(text);
+    expect(written.assumptions['rule:missing_key_401']).toMatchObject({ against: 1, latest: { verdict: 'refuted', origin: API, date: '2026-11-20' } });
+    // The run is dated by the recording (its last exchange), not by when it was judged.
+    expect(written.assumptions['rule:missing_key_401'].runs[0]).toMatchObject({
+      date: '2026-11-20T10:00:01.005Z',
+      source: 'har',
+      exchange: { status: 403, method: 'GET' },
+    });
+    // Judging the same recording again is the same run: the file does not change.
+    await cli(['--from-har', path, '--evidence', evidence], { stdout: () => undefined, stderr: () => undefined, cwd: tmpdir(), env: {} });
+    expect(await readFile(evidence, 'utf8')).toBe(text);
   });
 });
 
