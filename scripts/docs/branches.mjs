@@ -19,7 +19,7 @@ function forbiddenFields(not) {
   const branches = Array.isArray(not.anyOf) ? not.anyOf : [not];
   const fields = [];
   for (const branch of branches) {
-    const keys = Object.keys(branch).filter((k) => k !== 'type' && k !== 'properties');
+    const keys = Object.keys(branch).filter((k) => k !== 'type' && k !== 'properties' && k !== 'title' && k !== 'description');
     const properties = isObject(branch.properties) ? Object.values(branch.properties) : [];
     // `properties: { x: {} }` only restates the field (see the schema package's completeObjectBranches).
     if (keys.length !== 1 || keys[0] !== 'required' || properties.some((p) => Object.keys(p).length > 0)) return undefined;

@@ -38,6 +38,8 @@ export interface CheckSpec<Id extends string = string> {
    * that assert the rule a request breaks, or a response field's constraint, name those as they judge.
    */
   rules: readonly string[];
+  /** In words, the rules it names as it judges (the rule a request breaks, a field's constraint): the README's table shows them. */
+  judgedRules?: string;
   /** The operations a sequence check works on: its grid cells (written once, read by appliesTo). */
   operations?: readonly OperationId[];
   /** Whether the check means anything for this operation (a grid cell exists). */

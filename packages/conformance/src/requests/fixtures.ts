@@ -12,6 +12,8 @@ export interface Fixtures {
   videoAssetId?: string;
   /** A video whose real frame rate is above the narrator limit (60 frames in one second). */
   fastVideoAssetId?: string;
+  /** A video above the narrator's largest size (1921×1081). */
+  largeVideoAssetId?: string;
   audioAssetId?: string;
   generationId?: string;
   mediaIds: string[];

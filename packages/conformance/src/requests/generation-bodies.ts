@@ -46,9 +46,9 @@ const narrator = (fixtures: Fixtures, fields: Record<string, unknown>) => ({
 });
 
 /** Bodies that break a rule needing the target's own facts (its listings, its uploaded inputs), when the run has them. */
-function contextBodies(fixtures: Fixtures, base: Record<string, unknown>): { label: string; body: unknown }[] {
+function contextBodies(fixtures: Fixtures, base: Record<string, unknown>): { label: string; body: unknown; basis?: Basis }[] {
   if (!fixtures.real) return [];
-  const out: { label: string; body: unknown }[] = [];
+  const out: { label: string; body: unknown; basis?: Basis }[] = [];
   if (fixtures.catalogue.models.length > 0) out.push({ label: 'a model no listing names', body: [{ ...base, model: `no-such-model-${fixtures.runTag}` }] });
   // A LoRA of the other base model than the item's model.
   const model = fixtures.catalogue.models.find((m) => m.name === base.model);
@@ -63,6 +63,18 @@ function contextBodies(fixtures: Fixtures, base: Record<string, unknown>): { lab
       body: [narrator(fixtures, { video_asset_id: fixtures.fastVideoAssetId, script: 'Hello', voice: voiceOf(fixtures) })],
     });
   }
+  if (fixtures.largeVideoAssetId) {
+    out.push({
+      label: 'narrator video above 1920×1080 (1921×1081)',
+      body: [narrator(fixtures, { video_asset_id: fixtures.largeVideoAssetId, script: 'Hello', voice: voiceOf(fixtures) })],
+    });
+  }
+  // An input no upload made: the schema cannot tell, the target can.
+  out.push({
+    label: 'true_touch on an asset no upload made',
+    body: [trueTouch(fixtures, { asset_id: `ast_never_uploaded_${fixtures.runTag}` })],
+    basis: ruleBasis('reference_exists'),
+  });
   return out;
 }
 
@@ -122,6 +134,22 @@ export function invalidGenerationBodies(fixtures: Fixtures): { label: string; bo
     { label: 'empty array', body: [] },
     { label: 'an object instead of an array', body: { ...base } },
     { label: 'an item that chooses no kind', body: [{ prompt: { positive: 'a lighthouse' }, steps: 20 }] },
+    // What the docs say a service ignores, sent to see that it is ignored (tolerance probes: only a 5xx fails).
+    { label: 'a model item that also carries true_touch (the model takes priority)', body: item({ ...trueTouch(fixtures, {}) }) },
+    {
+      label: 'a segment item that also carries a model and facelock (segment reads only its own object)',
+      body: [
+        {
+          ...base,
+          segment: { asset_id: fixtures.imageAssetId ?? 'ast_01', find: 'cat', replace: 'dog' },
+          facelock: { asset_id: fixtures.imageAssetId ?? 'ast_01' },
+        },
+      ],
+    },
+    {
+      label: 'a Flux style_detail item that also carries sampler and cfg_scale (ignored with Flux)',
+      body: [{ style_detail: { name: 'Black & White', base_model: FLUX }, prompt: { positive: 'a lighthouse' }, sampler: 'DPM++ 2M Karras', cfg_scale: 7 }],
+    },
     { label: 'batch_size 0 (minimum 1)', body: item({ batch_size: 0 }) },
     { label: 'seed 1.5 (whole number)', body: item({ seed: 1.5 }) },
     { label: 'cfg_scale null', body: item({ cfg_scale: null }), basis: LAX_JSON_TYPES },

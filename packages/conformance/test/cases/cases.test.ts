@@ -7,29 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbitraryFor, breachBasis, casesFor, invalidGenerationBody, propertiesFor, validGenerationBody } from '../../src/index.js';
 import { emptyFixtures, type Fixtures, generationContext } from '../../src/requests/fixtures.js';
-
-function sandboxLikeFixtures(): Fixtures {
-  const catalogue = defaultCatalogue();
-  return {
-    ...emptyFixtures(true, 't'),
-    fastVideoAssetId: 'ast_fast',
-    characterName: 'conformance_t_fixture',
-    imageAssetId: 'ast_img',
-    portraitAssetId: 'ast_portrait',
-    audioAssetId: 'ast_audio',
-    videoAssetId: 'ast_video',
-    characterId: 'chr_1',
-    generationId: 'gen_1',
-    mediaIds: ['media_1', 'media_2'],
-    catalogue: { models: catalogue.models, styles: catalogue.styles, loras: catalogue.loras, controlnets: catalogue.controlnets, voices: catalogue.voices },
-    inputs: {
-      ast_img: { width: 512, height: 512 },
-      ast_portrait: { width: 768, height: 1280 },
-      ast_video: { width: 1280, height: 720, frames: 150, duration: 5 },
-      ast_fast: { width: 48, height: 80, frames: 60, duration: 1 },
-    },
-  };
-}
+import { sandboxLikeFixtures } from '../support/fixtures.js';
 
 const bodyOrQueryInvalid = (operationId: string, c: { body?: unknown; query?: Record<string, unknown> }) => {
   const op = operationList.find((o) => o.operationId === operationId)!;

@@ -79,11 +79,14 @@ export interface WebmOptions {
   /** Frames per second and number of frames; defaults 5 and 5 (one second). */
   fps?: number;
   frames?: number;
+  /** The pixel size the track declares (default the stream's own): what a reader of the file's metadata sees. */
+  size?: { width: number; height: number };
 }
 
 /** A playable WebM file (VP8 video, no audio). */
-export function makeWebm({ landscape = false, fps = 5, frames = 5 }: WebmOptions = {}): Uint8Array<ArrayBuffer> {
+export function makeWebm({ landscape = false, fps = 5, frames = 5, size }: WebmOptions = {}): Uint8Array<ArrayBuffer> {
   const stream = landscape ? VP8.landscape : VP8.portrait;
+  const { width, height } = size ?? stream;
   const step = 1000 / Math.max(1, fps);
   // Block timecodes are signed 16-bit milliseconds from the cluster's start.
   const count = Math.max(1, Math.min(frames, Math.floor(32_000 / step) + 1));
@@ -116,7 +119,7 @@ export function makeWebm({ landscape = false, fps = 5, frames = 5 }: WebmOptions
       uint(0x9c, 0), // FlagLacing
       text(0x86, 'V_VP8'), // CodecID
       uint(0x23e383, Math.round(step * 1_000_000)), // DefaultDuration (ns)
-      master(0xe0, uint(0xb0, stream.width), uint(0xba, stream.height)), // Video: PixelWidth, PixelHeight
+      master(0xe0, uint(0xb0, width), uint(0xba, height)), // Video: PixelWidth, PixelHeight
     ),
   );
   const cluster = master(0x1f43b675, uint(0xe7, 0), ...blocks); // Cluster: Timecode 0

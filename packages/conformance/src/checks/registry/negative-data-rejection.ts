@@ -14,6 +14,7 @@ export default defineCheck({
     'A request that breaks a rule of the contract is not served (a generation the sources say fails may be accepted and end failed); refused up front with a 4xx is an assumption.',
   severity: 'error',
   category: 'data',
+  judgedRules: 'the rule each invalid request breaks, with its basis (a documented one fails the cell; an assumed one gives a verdict)',
   rules: ['invalid_request_refused_up_front'],
   appliesTo: hasConstrainedInput,
   judge: ({ op, exchange, expect, breach }): Assertion[] | undefined => {

@@ -8,6 +8,7 @@ export default defineCheck({
     'Requests the contract allows (examples, boundary values, generated ones) are served; where their validity rests on an assumption, a verdict on it.',
   severity: 'error',
   category: 'data',
+  judgedRules: 'the assumption a valid request relies on, if any (a verdict)',
   rules: ['valid_request_served', 'ignored_fields_not_validated'],
   appliesTo: () => true,
   judge: ({ op, exchange, expect, relies }) => {

@@ -83,6 +83,9 @@ async function createFixtures(run: PhaseContext): Promise<void> {
     // A video whose real frame rate (60 frames in one second) is above the narrator limit.
     fixtures.fastVideoAssetId = await uploadAsset(run, 48, 80, 'video', 60);
     if (fixtures.fastVideoAssetId) fixtures.inputs[fixtures.fastVideoAssetId] = { width: 48, height: 80, frames: 60, duration: 1 };
+    // A video larger than the narrator's 1920×1080.
+    fixtures.largeVideoAssetId = await uploadAsset(run, 1921, 1081, 'video');
+    if (fixtures.largeVideoAssetId) fixtures.inputs[fixtures.largeVideoAssetId] = { width: 1921, height: 1081, frames: 5, duration: 1 };
     fixtures.audioAssetId = await uploadAsset(run, 1, 1, 'audio');
   }
   // Characters cannot be deleted: none on a live host.

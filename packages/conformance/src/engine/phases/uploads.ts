@@ -13,7 +13,7 @@ const { uploadAssetV2 } = operations;
 /** The bytes a fixture upload sends, and their content type: a real PNG, a real WebM, or some audio bytes. */
 function fileFor(type: AssetTypeValue, width: number, height: number, fps: number): { bytes: Uint8Array<ArrayBuffer>; contentType: string } {
   if (type === 'image') return { bytes: makePng({ width, height }), contentType: 'image/png' };
-  if (type === 'video') return { bytes: makeWebm({ fps, frames: fps, landscape: width > height }), contentType: 'video/webm' };
+  if (type === 'video') return { bytes: makeWebm({ fps, frames: fps, landscape: width > height, size: { width, height } }), contentType: 'video/webm' };
   return { bytes: new Uint8Array(256).fill(7), contentType: 'audio/mpeg' };
 }
 
