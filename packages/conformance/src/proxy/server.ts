@@ -66,7 +66,8 @@ export function upstreamOf(upstream: string, insecure: boolean): URL {
 }
 
 /** A violation as one line: operation, check and rule, its basis, what was wrong, and the curl that replays it (key masked). */
-export const violationLine = (v: TrafficViolation) => `✗ ${v.operationId} › ${v.check} · ${v.rule} (${v.source}): ${v.message}\n    ${v.curl}`;
+export const violationLine = (v: TrafficViolation) =>
+  `✗ ${v.operationId} › ${v.check} · ${v.rule} (${v.source}): ${v.message} · ${v.curl}`.replace(/\s*[\r\n]+\s*/g, ' ');
 
 export async function startValidatingProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstream = upstreamOf(options.upstream, options.insecureUpstream ?? false);

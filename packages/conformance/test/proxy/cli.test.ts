@@ -60,7 +60,10 @@ describe('media-conformance proxy', () => {
     });
     expect(code).toBe(1);
     expect(out).toMatch(/✗ getGeneration › envelope_conformance · failure_has_err \((interface|live-docs)\)/);
-    expect(out).toMatch(/curl -X GET '.*\/pub\/v1\/generations\/nope' -H 'X-API-KEY: \*\*\*'/);
+    // One line per violation: operation, check, rule, basis, what was wrong, the curl (key masked).
+    expect(out).toMatch(
+      /^✗ getGeneration › envelope_conformance · failure_has_err \(\S+\): .+ · curl -X GET '.*\/pub\/v1\/generations\/nope' -H 'X-API-KEY: \*\*\*'$/m,
+    );
     expect(out).toContain('envelope_conformance');
     expect(out + err).not.toContain(SECRET);
     const recorded = await readFile(har, 'utf8');
