@@ -170,6 +170,32 @@ describe('the proxy’s bounds', () => {
     expect(upstreamOf('https://api.rendernet.ai', false).origin).toBe('https://api.rendernet.ai');
   });
 
+  it('refuses a web page (an Origin it was not told of) and a foreign Host, forwarding nothing', async () => {
+    let forwarded = 0;
+    const counting = createServer((_req, res) => {
+      forwarded++;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
+    const proxy = await startValidatingProxy({ upstream: `http://127.0.0.1:${(counting.address() as AddressInfo).port}`, insecureUpstream: true });
+    try {
+      const page = await fetch(`${proxy.url}/pub/v1/models`, { headers: { 'x-api-key': SECRET, origin: 'https://evil.example' } });
+      expect(page.status).toBe(403);
+      const { request } = await import('node:http');
+      const status = await new Promise<number>((resolve) => {
+        request(`${proxy.url}/pub/v1/models`, { headers: { host: 'rebound.example', 'x-api-key': SECRET } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }).end();
+      });
+      expect(status).toBe(421);
+      expect(forwarded).toBe(0);
+    } finally {
+      await proxy.stop();
+      await new Promise((resolve) => counting.close(resolve));
+    }
+  });
+
   it('forwards a compressed answer as it came and judges it in clear', async () => {
     const lines: string[] = [];
     const proxy = await startValidatingProxy({ upstream: upstreamUrl, insecureUpstream: true, onViolation: (line) => lines.push(line) });
