@@ -29,9 +29,25 @@ export { type Admission, SpendLedger, type SpendReport } from './engine/spend.js
 export { RunStopped } from './engine/stop.js';
 export { isLoopbackAddress, isLoopbackHost, MOCK_HEADER, PRISM_API_KEY, recogniseMock, resolvesToLoopback, SANDBOX_API_KEY } from './engine/target.js';
 export { Transport } from './engine/transport.js';
+export {
+  type AssumptionEvidence,
+  EVIDENCE_FORMAT,
+  type EvidenceFile,
+  type EvidenceRun,
+  type EvidenceSource,
+  emptyEvidence,
+  formatEvidence,
+  parseEvidence,
+} from './evidence/file.js';
+export { type JudgedAssumption, judgedAssumptions, mergeEvidence } from './evidence/merge.js';
+export { readEvidenceFile, recordEvidence } from './evidence/store.js';
+export { evidenceTable } from './evidence/table.js';
+export { type HarJudgeOptions, inferBaseUrl, judgeHar } from './har/judge.js';
+export { harEntries, MAX_HAR_BYTES, readHar } from './har/read.js';
 export { acceptanceBasis, type Basis, breachBasis, isObligation, issueBasis, probeBasis, ruleBasis } from './model/basis.js';
 export { buildUrl, type Exchange, type RequestSpec, requestFor, toCurl, WRONG_API_KEY } from './model/exchange.js';
 export type { Assertion, Expectation, Verdict } from './model/verdict.js';
+export { type ProxyOptions, type RunningProxy as RunningValidatingProxy, startValidatingProxy, upstreamOf, violationLine } from './proxy/server.js';
 export { buildReport } from './report/build.js';
 export { citation } from './report/cite.js';
 export { consoleProgress, formatProgress, formatSummary } from './report/console.js';
@@ -62,3 +78,5 @@ export { type ArbitraryOptions, arbitraryFor } from './requests/arbitrary.js';
 export { casesFor, type OperationCases, type RequestCase } from './requests/cases.js';
 export { baseItem, invalidGenerationBodies, validGenerationBodies } from './requests/generation-bodies.js';
 export { invalidGenerationBody, propertiesFor, validGenerationBody } from './requests/properties.js';
+export { type JudgedTraffic, TrafficJudge, type TrafficOptions, type TrafficViolation } from './traffic/judge.js';
+export type { Observed, ObservedKey } from './traffic/observed.js';

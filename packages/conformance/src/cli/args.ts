@@ -21,6 +21,18 @@ export interface CliRun {
   evidence?: string;
 }
 
+/** What the command line talks to (the bin gives the process's; tests give their own). */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** Whether stdout is a terminal (colour by default). */
+  isTty: boolean;
+  /** Aborts the run (the CLI wires SIGINT, SIGTERM and SIGHUP to it): cleanup runs, reports are written. */
+  signal?: AbortSignal;
+}
+
 /** The config file's name in the working directory (read when present and no --config is given). */
 export const CONFIG_FILE = 'media-conformance.config.json';
 

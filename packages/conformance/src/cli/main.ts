@@ -18,22 +18,19 @@ import { toJson } from '../report/json.js';
 import { toJunit } from '../report/junit.js';
 import { escapeTerminal, wantsColor } from '../report/terminal.js';
 import type { Report } from '../report/types.js';
-import { type CliRun, CONFIG_FILE, inFlags, parseCli } from './args.js';
+import { type CliIo, type CliRun, CONFIG_FILE, inFlags, parseCli } from './args.js';
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  env: Record<string, string | undefined>;
-  cwd: string;
-  /** Whether stdout is a terminal (colour by default). */
-  isTty: boolean;
-  /** Aborts the run (the CLI wires SIGINT, SIGTERM and SIGHUP to it): cleanup runs, reports are written. */
-  signal?: AbortSignal;
-}
+export type { CliIo } from './args.js';
+
+import { mergeEvidenceOf, showEvidence } from './evidence.js';
+import { runProxy } from './proxy.js';
+import { judgeRecording } from './traffic.js';
 
 const seconds = (ms: number) => `${ms / 1000}`;
 
 export const USAGE = `Usage: media-conformance [options]
+       media-conformance evidence FILE
+       media-conformance proxy --upstream URL   (see media-conformance proxy --help)
 
 Runs the conformance suite of the RenderNet (Affogato) media-generation API against a server:
 the Prism mock (default), the stateful sandbox (--target sandbox), or any server (--base-url).
@@ -70,6 +67,16 @@ Pace and budgets
   --max-answer-bytes N   most bytes of one answer read (default ${DEFAULT_BUDGETS.maxAnswerBytes})
   --max-silent N         requests in a row with no answer before the run stops (default ${DEFAULT_BUDGETS.maxSilentInARow})
 
+Recorded traffic
+  --from-har FILE        judge a HAR 1.2 recording (this suite's har reporter, the proxy's --har,
+                         a browser, Playwright, mitmproxy, Charles) without sending a request;
+                         --base-url picks the API's entries (default: the origin most of them use)
+
+Evidence
+  --evidence FILE        merge this run's verdicts on the contract's assumptions into FILE
+                         (JSON, meant to be committed next to the contract); with --from-har the
+                         recording's verdicts; media-conformance evidence FILE prints its table
+
 Output
   --reporter R           console | junit=PATH | json=PATH | html=PATH | har=PATH
                          (repeatable; default console)
@@ -101,7 +108,7 @@ async function writeReport(path: string, text: string, cwd: string): Promise<str
 }
 
 /** Writes every file reporter's report; the console one prints the summary. */
-async function report(run: CliRun, result: Report, io: CliIo, color: boolean): Promise<void> {
+export async function report(run: CliRun, result: Report, io: CliIo, color: boolean): Promise<void> {
   for (const reporter of run.reporters) {
     if (reporter.kind === 'console') io.stdout(`${formatSummary(result, { color, verbose: run.verbose })}\n`);
     else if (reporter.kind !== 'har') {
@@ -125,6 +132,8 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   // Messages that did not come from the run (argument errors) are masked here, as values.
   const masker = createKeyMasker([keyIn(argv, io.env)]);
   const fail = (message: string) => io.stderr(`media-conformance: ${escapeTerminal(masker.text(inFlags(message)))}\n`);
+  if (argv[0] === 'evidence') return showEvidence(argv.slice(1), io, fail);
+  if (argv[0] === 'proxy') return runProxy(argv.slice(1), io, fail);
   let parsed: ReturnType<typeof parseCli>;
   try {
     parsed = parseCli(argv, io.env, io.cwd);
@@ -138,6 +147,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   }
   const run = parsed;
   const color = wantsColor(run.color, io.isTty, io.env);
+  if (run.fromHar !== undefined) return judgeRecording(run, io, color, report, fail);
   const onConsole = run.reporters.some((r) => r.kind === 'console');
   const recorders: ExchangeRecorder[] = run.reporters.flatMap((r) => (r.kind === 'har' ? [new HarWriter(resolve(io.cwd, r.path))] : []));
   let result: Report;
@@ -163,6 +173,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
     fail(`could not write a report: ${(error as Error).message}`);
     return 2;
   }
+  if (!mergeEvidenceOf(run.evidence, result, 'run', io, fail)) return 2;
   if (result.stopped?.by === 'signal') return 130;
   // Stopped by a budget (the deadline, a silent target): the run could not finish.
   if (result.stopped) return 2;

@@ -31,6 +31,12 @@ function requestHeaders(exchange: Exchange): HarHeader[] {
   return headers;
 }
 
+/**
+ * Said in an entry's comment when the request carried the auth checks' wrong key (the header is `***`
+ * either way): a judge of the recording tells a refused wrong key from a refused real one.
+ */
+export const WRONG_KEY_NOTE = '(sent with a wrong key)';
+
 /** One HAR entry (an exchange that got no answer has status 0 and its error as comment). */
 export function toHarEntry(exchange: Exchange): unknown {
   const url = maskPresigned(exchange.url || exchange.request.path);
@@ -74,7 +80,7 @@ export function toHarEntry(exchange: Exchange): unknown {
     },
     cache: {},
     timings: { send: 0, wait: Math.round(exchange.durationMs), receive: 0 },
-    comment: `${exchange.request.operationId}: ${exchange.request.label}${exchange.error ? ` (${exchange.error})` : ''}`,
+    comment: `${exchange.request.operationId}: ${exchange.request.label}${exchange.request.auth === 'wrong' ? ` ${WRONG_KEY_NOTE}` : ''}${exchange.error ? ` (${exchange.error})` : ''}`,
   };
 }
 

@@ -1,0 +1,77 @@
+// A run's verdicts on assumptions, merged into an evidence file. A run is one (date, origin, source):
+// merging the same report twice changes nothing, and the result does not depend on the order runs are
+// merged in (runs sorted by date, origin, source; assumptions by id; counts and the latest verdict
+// derived from the runs, never kept apart from them).
+import type { ProvenanceVerdict, Report } from '../report/types.js';
+import type { AssumptionEvidence, EvidenceFile, EvidenceRun, EvidenceSource } from './file.js';
+import { EVIDENCE_FORMAT } from './file.js';
+
+/** One run's verdict on one assumption, with the claim it judged. */
+export interface JudgedAssumption {
+  id: string;
+  claim: string;
+  run: EvidenceRun;
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const order = (a: EvidenceRun, b: EvidenceRun) => compare(a.date, b.date) || compare(a.origin, b.origin) || compare(a.source, b.source);
+const sameRun = (a: EvidenceRun, b: EvidenceRun) => order(a, b) === 0;
+
+function exchangeOf(p: ProvenanceVerdict): EvidenceRun['exchange'] {
+  if (p.status !== 'refuted' || !p.exchange) return undefined;
+  return {
+    method: p.exchange.method,
+    url: p.exchange.url,
+    status: p.statusCode ?? 0,
+    ...(p.curl ? { curl: p.curl } : {}),
+    observed: p.evidence,
+  };
+}
+
+/** The verdicts of a report on assumptions (untested ones say nothing), as evidence runs. */
+export function judgedAssumptions(report: Report, source: EvidenceSource): JudgedAssumption[] {
+  const ended = new Date(Date.parse(report.startedAt) + report.durationMs).toISOString();
+  let origin: string;
+  try {
+    origin = new URL(report.target.baseUrl).origin;
+  } catch {
+    origin = report.target.baseUrl;
+  }
+  const version = report.fingerprint.version ?? 'unknown';
+  return report.provenance.flatMap((p) => {
+    if (p.status === 'untested') return [];
+    const exchange = exchangeOf(p);
+    const run: EvidenceRun = { date: ended, origin, source, version, verdict: p.status, ...(exchange ? { exchange } : {}) };
+    return [{ id: p.element, claim: p.note ?? `the contract assumes ${p.element}`, run }];
+  });
+}
+
+/** An assumption's entry from its runs (sorted): counts and the latest verdict derived. */
+function entryOf(claim: string, runs: EvidenceRun[]): AssumptionEvidence {
+  const last = runs[runs.length - 1]!;
+  return {
+    claim,
+    latest: { verdict: last.verdict, date: last.date.slice(0, 10), origin: last.origin },
+    for: runs.filter((r) => r.verdict === 'confirmed').length,
+    against: runs.filter((r) => r.verdict === 'refuted').length,
+    runs,
+  };
+}
+
+/** The file with the judged assumptions merged in (a new object; the given one is not changed). */
+export function mergeEvidence(file: EvidenceFile, judged: readonly JudgedAssumption[]): EvidenceFile {
+  const merged = new Map<string, { claim: string; runs: EvidenceRun[] }>();
+  for (const [id, entry] of Object.entries(file.assumptions)) merged.set(id, { claim: entry.claim, runs: [...entry.runs] });
+  for (const { id, claim, run } of judged) {
+    const entry = merged.get(id) ?? { claim, runs: [] };
+    // A run recorded again replaces its earlier record (the same run merged twice is one run).
+    entry.runs = [...entry.runs.filter((r) => !sameRun(r, run)), run];
+    merged.set(id, entry);
+  }
+  const assumptions: Record<string, AssumptionEvidence> = {};
+  for (const id of [...merged.keys()].sort(compare)) {
+    const { claim, runs } = merged.get(id)!;
+    assumptions[id] = entryOf(claim, runs.sort(order));
+  }
+  return { format: EVIDENCE_FORMAT, assumptions };
+}

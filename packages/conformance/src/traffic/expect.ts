@@ -1,0 +1,174 @@
+// What an observed request was for, inferred the way a live run decides it before sending: a request
+// without X-API-KEY tests auth_required; one with a key the recording never saw served, refused as
+// unauthorised, tests ignored_auth; one that breaks a rule (the schema's, with the target's facts the
+// recording holds) must be refused; one the contract allows with a warning is a tolerance probe; one
+// it allows must be served. A live run knows its requests are valid on the target; a recording only
+// knows what it shows, so a refusal of an allowed request is judged only where the recording shows
+// every resource and name it uses (else it says nothing about the request, and nothing is asserted
+// beyond the response checks).
+import { checkGenerationRequest, checkRequestBody, type GenerationContext, type OperationSpec, operations, PATH_PARAM_RESOURCES } from '@mediagen/schema';
+import { isObject } from '@mediagen/schema/util';
+import { served } from '../checks/response.js';
+import { acceptanceBasis, type Basis, breachBasis, probeBasis, ruleBasis } from '../model/basis.js';
+import type { Exchange } from '../model/exchange.js';
+import type { Expectation } from '../model/verdict.js';
+import type { Facts, ResourceKind } from './facts.js';
+
+export interface Inferred {
+  expect: Expectation;
+  breach?: Basis;
+  relies?: Basis;
+  /** Why a refusal was not judged (the recording does not show what the request relies on). */
+  unjudged?: string;
+}
+
+export interface RequestParts {
+  params: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  rawBody?: string;
+}
+
+/** Statuses that refuse the caller, not the request: unauthorised or forbidden. */
+const UNAUTHORISED = new Set([401, 403]);
+/** Statuses that say nothing about a request's validity: credits, rate, conflicts of state, ids. */
+const STATE_REFUSALS = new Set([402, 404, 409, 410, 429]);
+
+/** A number sent as a numeric string, and null for a field, read as a lax server reads them. */
+function laxJson(value: unknown): unknown {
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  if (Array.isArray(value)) return value.map(laxJson);
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (v === null ? [] : [[k, laxJson(v)]])));
+  return value;
+}
+
+/** The query with each value in another case where that case is allowed, or undefined when none is. */
+function laxCase(op: OperationSpec, query: Record<string, unknown> | undefined, context: GenerationContext): Record<string, unknown> | undefined {
+  if (!query || !op.query) return undefined;
+  let changed = false;
+  const out = { ...query };
+  for (const [name, value] of Object.entries(query)) {
+    if (typeof value !== 'string') continue;
+    const cased = [value.toLowerCase(), value.toUpperCase(), value.charAt(0).toUpperCase() + value.slice(1).toLowerCase()].find(
+      (candidate) => candidate !== value && breachBasis(op, { query: { ...query, [name]: candidate } }, context) === undefined,
+    );
+    if (cased !== undefined) {
+      out[name] = cased;
+      changed = true;
+    }
+  }
+  return changed ? out : undefined;
+}
+
+/**
+ * What the request breaks, as a live run's case would name it: a breach that only a lax reading of
+ * JSON types (`"20"` for 20, a null) or another case of a query value makes is a breach of those
+ * assumptions, not of the field's documented rule.
+ */
+export function breachOf(op: OperationSpec, parts: RequestParts, context: GenerationContext, facts: Facts): Basis | undefined {
+  const query = parts.query ?? {};
+  const breach = breachBasis(op, { body: parts.body, query }, context);
+  if (breach) {
+    if (parts.body !== undefined && breachBasis(op, { body: laxJson(parts.body), query }, context) === undefined) return ruleBasis('json_types_strict');
+    const cased = laxCase(op, parts.query, context);
+    if (cased && breachBasis(op, { body: parts.body, query: cased }, context) === undefined) return ruleBasis('query_values_case_sensitive');
+    return breach;
+  }
+  // A character named like one the caller has: the docs say names are unique among them.
+  if (op === operations.createCharacter && isObject(parts.body) && typeof parts.body.name === 'string' && facts.characterNames.has(parts.body.name)) {
+    return ruleBasis('unique_character_name');
+  }
+  return undefined;
+}
+
+/** Whether the contract allows the request only with a warning (an unknown field, both of two inputs): a tolerance probe. */
+function warned(op: OperationSpec, body: unknown): boolean {
+  if (body === undefined) return false;
+  const warnings = op.generationBody ? checkGenerationRequest(body).warnings : op.body ? checkRequestBody(op.body, body).warnings : [];
+  // Fields the chosen kind ignores are allowed outright (a live run sends such bodies as valid ones).
+  return warnings.some((w) => w.code !== 'ignored_field');
+}
+
+/** Ids a body names, by kind (generation inputs, a character's image, archived assets). */
+function bodyIds(op: OperationSpec, body: unknown): { kind: ResourceKind; id: string }[] {
+  const out: { kind: ResourceKind; id: string }[] = [];
+  const visit = (node: unknown, key?: string) => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, key);
+    } else if (isObject(node)) for (const [k, v] of Object.entries(node)) visit(v, k);
+    else if (typeof node === 'string' && key !== undefined) {
+      if (
+        key === 'asset_id' ||
+        key === 'image_asset_id' ||
+        key === 'video_asset_id' ||
+        key === 'audio_asset_id' ||
+        (key === 'ids' && op.deletes?.kind === 'asset')
+      )
+        out.push({ kind: 'asset', id: node });
+      else if (key === 'character_id') out.push({ kind: 'character', id: node });
+      // video_anyone's media_id names an asset or a media item (the docs pass an asset there).
+      else if (key === 'media_id') out.push({ kind: 'asset', id: node });
+    }
+  };
+  visit(body);
+  return out;
+}
+
+/**
+ * Whether the recording shows everything the request's validity rests on: every id it names exists,
+ * and a generation body's names and inputs are checked against listings and uploads seen whole.
+ * Returns why not, or undefined when it does.
+ */
+function undecidable(op: OperationSpec, parts: RequestParts, context: GenerationContext, facts: Facts): string | undefined {
+  for (const [name, id] of Object.entries(parts.params)) {
+    const kind = Object.hasOwn(PATH_PARAM_RESOURCES, name) ? PATH_PARAM_RESOURCES[name as keyof typeof PATH_PARAM_RESOURCES] : undefined;
+    if (kind && facts.exists(kind, id) !== 'exists') return `the recording does not show ${kind} ${id} existing`;
+  }
+  for (const { kind, id } of bodyIds(op, parts.body)) {
+    const found = facts.exists(kind, id) === 'exists' || (kind === 'asset' && facts.exists('media', id) === 'exists');
+    if (!found) return `the recording does not show ${kind} ${id} existing`;
+  }
+  if (op.generationBody && parts.body !== undefined) {
+    const checked = checkGenerationRequest(parts.body, context);
+    if (checked.unchecked.length > 0) return `the recording lacks the facts of ${checked.unchecked[0]}`;
+    const names = JSON.stringify(parts.body);
+    for (const name of ['models', 'styles', 'loras'] as const) {
+      const used = name === 'models' ? /"model"\s*:/.test(names) : name === 'styles' ? /"style(_detail)?"\s*:/.test(names) : /"loras"\s*:/.test(names);
+      if (used && !facts.knowsCatalogue(name)) return `the recording does not hold the whole ${name} listing`;
+    }
+  }
+  return undefined;
+}
+
+export interface KeyState {
+  /** The key was refused as unauthorised and never served before: a wrong key. */
+  wrong: boolean;
+  /** The key cannot be told apart from others (a masked recording): its refusal says nothing. */
+  unknown: boolean;
+}
+
+/** The expectation of one observed exchange. */
+export function inferExpectation(op: OperationSpec, parts: RequestParts, exchange: Exchange, key: KeyState, facts: Facts): Inferred {
+  if (exchange.request.auth === 'missing') return { expect: 'missing-key' };
+  const context = facts.context();
+  const refusedCaller = !served(exchange) && exchange.status !== 0 && (UNAUTHORISED.has(exchange.status) || (exchange.status >= 200 && exchange.status < 300));
+  if (parts.rawBody !== undefined) return { expect: 'none', unjudged: 'the request body is not JSON' };
+  const breach = breachOf(op, parts, context, facts);
+  if (breach) return { expect: 'reject', breach };
+  if (refusedCaller && key.wrong) return { expect: 'wrong-key' };
+  if (refusedCaller && key.unknown)
+    return { expect: 'none', unjudged: 'refused as unauthorised, with a key the recording masked: which key it was is not known' };
+  if (warned(op, parts.body)) {
+    const relies = probeBasis(op, { body: parts.body, ...(parts.query ? { query: parts.query } : {}) });
+    return { expect: 'probe', ...(relies ? { relies } : {}) };
+  }
+  const relies = acceptanceBasis(op, { body: parts.body, ...(parts.query ? { query: parts.query } : {}) });
+  const accept: Inferred = { expect: 'accept', ...(relies ? { relies } : {}) };
+  if (served(exchange) || exchange.status >= 500 || exchange.status === 0) return accept;
+  if (STATE_REFUSALS.has(exchange.status)) {
+    // A refusal about state (an id, credits, the rate): judged only where the recording shows the state.
+    if (exchange.status === 402 || exchange.status === 429) return { expect: 'none', unjudged: `answered ${exchange.status}: says nothing about the request` };
+  }
+  const why = undecidable(op, parts, context, facts);
+  return why ? { expect: 'none', unjudged: why } : accept;
+}
