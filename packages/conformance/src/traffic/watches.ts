@@ -3,9 +3,9 @@
 // asked for) and the lifecycle (a media item's status never goes back, and never changes once
 // terminal; a generation read after its media finished agrees with them). What a recording cannot
 // show (how long a generation took to finish) stays "not observed".
-import { FLUX_FILTER_DOCUMENTED, normalizeBaseModel, type OperationSpec, operations, TERMINAL_MEDIA_STATUSES } from '@mediagen/schema';
+import { type OperationSpec, operations, TERMINAL_MEDIA_STATUSES } from '@mediagen/schema';
 import { isObject, MEDIA_STATUSES } from '@mediagen/schema/util';
-import { hasTypeFilter } from '../checks/applies.js';
+import { fluxFilterRule, hasTypeFilter, isFluxItem as isFlux } from '../checks/applies.js';
 import { itemsOf, mediaIdsOf } from '../checks/registry/sequence.js';
 import { served } from '../checks/response.js';
 import { dataOf, type Exchange } from '../model/exchange.js';
@@ -15,7 +15,6 @@ import type { SequenceAssertion } from './sequences.js';
 
 const { listGenerations, getMedia, getGeneration } = operations;
 
-const isFlux = (item: Record<string, unknown>) => typeof item.base_model === 'string' && normalizeBaseModel(item.base_model) === normalizeBaseModel('flux');
 const hasSuccess = (generation: Record<string, unknown>) => {
   const media = generation.media ?? generation.images;
   return !Array.isArray(media) || media.some((m) => isObject(m) && m.status === 'success');
@@ -52,7 +51,7 @@ export function filterAssertions(op: OperationSpec, exchange: Exchange, mediaExi
   }
   if (hasTypeFilter(op) && query.type === 'flux') {
     const others = items.filter((item) => !isFlux(item));
-    const rule = op.catalogue && FLUX_FILTER_DOCUMENTED.has(op.catalogue) ? 'type_flux_filter' : 'type_flux_filter_assumed';
+    const rule = fluxFilterRule(op);
     add(
       rule,
       others.length === 0,

@@ -1,18 +1,12 @@
-import { FLUX_FILTER_DOCUMENTED, normalizeBaseModel, type OperationSpec, operations } from '@mediagen/schema';
+import { operations } from '@mediagen/schema';
 import { assertThat } from '../../model/verdict.js';
-import { hasTypeFilter } from '../applies.js';
+import { fluxFilterRule, hasTypeFilter, isFluxItem as isFlux } from '../applies.js';
 import { defineCheck } from '../define.js';
 import type { CheckPort } from '../port.js';
 import { said, served } from '../response.js';
 import { itemsOf, mediaIdsOf, tally } from './sequence.js';
 
 const { listGenerations } = operations;
-
-const isFlux = (item: Record<string, unknown>) => typeof item.base_model === 'string' && normalizeBaseModel(item.base_model) === normalizeBaseModel('flux');
-
-/** The rule a listing's `?type=flux` is judged on: documented for control nets and styles, ours elsewhere. */
-const fluxFilterRule = (op: OperationSpec): string =>
-  op.catalogue && FLUX_FILTER_DOCUMENTED.has(op.catalogue) ? 'type_flux_filter' : 'type_flux_filter_assumed';
 
 async function generationFilters(port: CheckPort, t: ReturnType<typeof tally>): Promise<void> {
   const mediaId = port.fixtures.mediaIds[0];
