@@ -75,6 +75,22 @@ async function readCapped(response: Response, max: number): Promise<{ text: stri
   return { text: new TextDecoder().decode(all), truncated, bytes };
 }
 
+/**
+ * A `.` or `..` segment in a request's path (an id the server gave, put in a path as it is): the URL
+ * would resolve to another resource than the operation's, and the key would go with it. Such a
+ * request is not sent.
+ */
+export function dotSegment(path: string): string | undefined {
+  return path
+    .split('?')[0]!
+    .split('/')
+    .find((segment) => segment === '.' || segment === '..');
+}
+
+/** Why a request with a `.` or `..` segment is not sent. */
+export const refusedPath = (path: string) =>
+  `not sent: the path ${JSON.stringify(path)} has a "${dotSegment(path)}" segment (an id from the server?), it would address another resource`;
+
 export function describeNetworkError(error: unknown, timeoutMs: number): string {
   const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError') return `no answer within ${timeoutMs} ms (--timeout)`;
@@ -84,8 +100,16 @@ export function describeNetworkError(error: unknown, timeoutMs: number): string 
   return err?.message ?? String(error);
 }
 
+/** The answers a per-request budget ended, counted, with the first of each, for the report to name. */
+interface BudgetHits {
+  count: number;
+  first?: string;
+}
+
 export class Transport {
   requests = 0;
+  /** Answers cut at --max-answer-bytes, and requests ended by --timeout. */
+  private readonly hits = { cut: { count: 0 } as BudgetHits, timedOut: { count: 0 } as BudgetHits };
   private readonly origin: string;
   private apiKey: string;
   /** When the next request may start, under the rate limit. */
@@ -107,6 +131,23 @@ export class Transport {
     const at = Math.max(now, this.nextSlot);
     this.nextSlot = at + 1000 / this.options.rateLimit;
     if (at > now) await sleep(at - now, signal);
+  }
+
+  private hit(kind: keyof Transport['hits'], request: RequestSpec): void {
+    const hits = this.hits[kind];
+    hits.count++;
+    hits.first ??= `${request.operationId} ${request.method.toUpperCase()} ${request.path} (${request.label})`;
+  }
+
+  /** What the per-request budgets ended, in the run's notes: which budget, how often, first where. */
+  budgetNotes(): string[] {
+    const { cut, timedOut } = this.hits;
+    return [
+      ...(cut.count
+        ? [`${cut.count} answer(s) cut at the per-answer budget of ${this.options.maxAnswerBytes} bytes (--max-answer-bytes), first: ${cut.first}`]
+        : []),
+      ...(timedOut.count ? [`${timedOut.count} request(s) ended by the time limit of ${this.options.timeoutMs} ms (--timeout), first: ${timedOut.first}`] : []),
+    ];
   }
 
   /** Sends another key from now on (a recognised mock's own default key, when none was given). */
@@ -144,6 +185,7 @@ export class Transport {
       durationMs: performance.now() - started,
       startedAt,
     });
+    if (dotSegment(request.path) !== undefined) return { ...failed(refusedPath(request.path)), url: '' };
     let redirects = 0;
     for (let attempt = 0; ; attempt++) {
       await this.slot(runSignal);
@@ -165,6 +207,7 @@ export class Transport {
         // The body can fail too (reset or stalled mid-way): that fails this exchange only.
         read = await readCapped(response, this.options.maxAnswerBytes);
       } catch (error) {
+        if (timeout.aborted) this.hit('timedOut', request);
         return failed(describeNetworkError(timeout.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : error, timeoutMs));
       }
       if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
@@ -191,6 +234,7 @@ export class Transport {
       response.headers.forEach((value, key) => void (responseHeaders[key] = value));
       let json: unknown;
       let jsonError: string | undefined;
+      if (read.truncated) this.hit('cut', request);
       if (read.truncated)
         jsonError = `the answer is larger than the per-answer budget of ${this.options.maxAnswerBytes} bytes (--max-answer-bytes): not read past it`;
       else if (read.text.length === 0) jsonError = 'empty body';
