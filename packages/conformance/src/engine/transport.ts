@@ -91,6 +91,17 @@ export function dotSegment(path: string): string | undefined {
 export const refusedPath = (path: string) =>
   `not sent: the path ${JSON.stringify(path)} has a "${dotSegment(path)}" segment (an id from the server?), it would address another resource`;
 
+/**
+ * Why a request was stopped before its answer, from the signal that stopped it: the run's stop
+ * reason (the deadline, --max-silent, a signal), or cleanup's own time running out.
+ */
+export function stoppedBy(signal: AbortSignal | undefined): string {
+  const reason: unknown = signal?.reason;
+  if (typeof reason === 'string') return `stopped: ${reason}`;
+  if ((reason as { name?: string } | undefined)?.name === 'TimeoutError') return 'stopped: the time of cleanup ran out';
+  return 'stopped: the run ended';
+}
+
 export function describeNetworkError(error: unknown, timeoutMs: number): string {
   const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError') return `no answer within ${timeoutMs} ms (--timeout)`;
@@ -189,7 +200,7 @@ export class Transport {
     let redirects = 0;
     for (let attempt = 0; ; attempt++) {
       await this.slot(runSignal);
-      if (runSignal?.aborted) return failed('stopped: the run ended (deadline or signal)');
+      if (runSignal?.aborted) return failed(stoppedBy(runSignal));
       this.requests++;
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = runSignal ? AbortSignal.any([timeout, runSignal]) : timeout;
@@ -208,6 +219,7 @@ export class Transport {
         read = await readCapped(response, this.options.maxAnswerBytes);
       } catch (error) {
         if (timeout.aborted) this.hit('timedOut', request);
+        else if (runSignal?.aborted) return failed(stoppedBy(runSignal));
         return failed(describeNetworkError(timeout.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : error, timeoutMs));
       }
       if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {

@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { dotSegment, Transport } from '../../src/engine/transport.js';
+import { dotSegment, stoppedBy, Transport } from '../../src/engine/transport.js';
 import { escapeDeep, escapeValue } from '../../src/report/terminal.js';
 
 const request = (path: string) => ({ operationId: 'listStyles', method: 'get', path, auth: 'valid', label: 'a label' }) as never;
@@ -41,6 +41,17 @@ describe('transport bounds', () => {
       server.closeAllConnections();
       server.close();
     }
+  });
+});
+
+describe('what stopped a request', () => {
+  it('names the run\u2019s stop reason, or cleanup\u2019s time running out', () => {
+    const run = new AbortController();
+    run.abort("the run's deadline of 4 s (--deadline) passed");
+    expect(stoppedBy(run.signal)).toBe("stopped: the run's deadline of 4 s (--deadline) passed");
+    const cleanup = new AbortController();
+    cleanup.abort(new DOMException('timed out', 'TimeoutError'));
+    expect(stoppedBy(cleanup.signal)).toBe('stopped: the time of cleanup ran out');
   });
 });
 

@@ -45,6 +45,8 @@ export interface SuiteOptions {
   interrupt?: { signal: NodeJS.Signals; when?: RegExp; after?: Promise<unknown>; afterMs?: number };
   /** Adds `--reporter har=<dir>/run.har`. */
   har?: boolean;
+  /** Adds `--reporter html=<dir>/report.html`. */
+  html?: boolean;
 }
 
 const statusField = (pid: number, field: string): number | undefined => {
@@ -63,6 +65,7 @@ export async function runSuite(args: readonly string[], options: SuiteOptions = 
   const harPath = join(dir, 'run.har');
   const reporters = ['--reporter', 'console', '--reporter', `json=${join(dir, 'report.json')}`, '--reporter', `junit=${join(dir, 'report.xml')}`];
   if (options.har) reporters.push('--reporter', `har=${harPath}`);
+  if (options.html) reporters.push('--reporter', `html=${join(dir, 'report.html')}`);
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, [...CLI, ...args, ...reporters, '--no-color'], {
     cwd: packageRoot,

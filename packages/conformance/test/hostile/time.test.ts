@@ -57,6 +57,8 @@ describe('one byte a second', () => {
     expect(run.code).toBe(2);
     expect(run.json!.stopped?.by).toBe('deadline');
     expect(run.json!.stopped?.reason).toContain('deadline of 4 s (--deadline)');
+    // The request in flight says what stopped it.
+    expect(reportText(run)).toContain("no answer: stopped: the run's deadline of 4 s (--deadline) passed");
     expect(run.wallMs).toBeLessThan(4_000 + MARGIN_MS);
     expect(run.json!.cleanup.created).toBeGreaterThan(0);
     expect(target.left()).toEqual([]);
@@ -75,7 +77,8 @@ describe('Ctrl-C during a drip', () => {
     const { run, target } = await against(hostility, ['--timeout', '60'], { interrupt: { signal: 'SIGINT', after: first } });
     expect(run.code).toBe(130);
     expect(run.json!.stopped?.by).toBe('signal');
-    expect(run.json!.interrupted).toBeDefined();
+    expect(run.json!.interrupted).toBe('SIGINT');
+    expect(reportText(run)).toContain('no answer: stopped: SIGINT');
     expect(run.afterInterruptMs).toBeLessThan(DEFAULT_BUDGETS.cleanupMs);
     expect(run.stderr).toContain('SIGINT: stopping, cleaning up and writing the reports');
     expect(run.json!.cleanup.created).toBeGreaterThan(0);
