@@ -3,7 +3,9 @@
 // that are `.` or `..` (never sent as a path step: they would address another resource), a target
 // that cannot be reached (the JSON and JUnit reports still say why), and operation names that are
 // keys of every object (`constructor`, `__proto__`, `toString`: a usage error, exit 2).
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cli as main } from '../../src/index.js';
 import { hostileTarget } from './sandbox.js';
@@ -53,7 +55,7 @@ function evilIds(evil: (real: string) => string) {
 async function against(hostility: Hostility, extra: Parameters<typeof hostileTarget>[1] = {}) {
   const target = await hostileTarget(hostility, extra);
   stopTarget = target.stop;
-  const run = await runSuite([...target.args, '--max-examples', '5'], { env: target.env, limitMs: 90_000 });
+  const run = await runSuite([...target.args, '--max-examples', '5'], { env: target.env, limitMs: 90_000, html: true });
   console.log(costLine(expect.getState().currentTestName ?? '', run));
   expect(run.killed).toBeUndefined();
   expect(run.peakMiB).toBeLessThan(RSS_CEILING_MIB);
@@ -89,8 +91,13 @@ describe('ids and messages a server chose', () => {
     expect(run.code).toBe(1);
     expectInert(run);
     expect(run.stdout).toMatch(/boom\\x1b\[2J\\x1b\[31m\\x0d\\x0aPASSED/);
-    // The JSON report keeps the bytes as they came (JSON escapes them).
+    // The JSON report keeps the bytes as they came (JSON escapes them); JUnit and HTML hold no control character.
     expect(reportText(run)).toContain('boom\\u001b[2J');
+    expect(run.junit).toContain('boom[2J');
+    expect(run.junit).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    const html = readFileSync(join(run.dir, 'report.html'), 'utf8');
+    expect(html).toContain('boom\\x1b[2J');
+    expect(html).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
   });
 
   it('ids that are "." or "..": never sent as a path step, the run says why', { timeout: 120_000 }, async () => {
