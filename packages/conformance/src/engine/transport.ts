@@ -120,7 +120,7 @@ interface BudgetHits {
 export class Transport {
   requests = 0;
   /** Answers cut at --max-answer-bytes, and requests ended by --timeout. */
-  private readonly hits = { cut: { count: 0 } as BudgetHits, timedOut: { count: 0 } as BudgetHits };
+  private readonly hits = { cut: { count: 0 } as BudgetHits, timedOut: { count: 0 } as BudgetHits, cleanupTimedOut: { count: 0 } as BudgetHits };
   private readonly origin: string;
   private apiKey: string;
   /** When the next request may start, under the rate limit. */
@@ -152,12 +152,13 @@ export class Transport {
 
   /** What the per-request budgets ended, in the run's notes: which budget, how often, first where. */
   budgetNotes(): string[] {
-    const { cut, timedOut } = this.hits;
+    const { cut, timedOut, cleanupTimedOut } = this.hits;
     return [
       ...(cut.count
         ? [`${cut.count} answer(s) cut at the per-answer budget of ${this.options.maxAnswerBytes} bytes (--max-answer-bytes), first: ${cut.first}`]
         : []),
       ...(timedOut.count ? [`${timedOut.count} request(s) ended by the time limit of ${this.options.timeoutMs} ms (--timeout), first: ${timedOut.first}`] : []),
+      ...(cleanupTimedOut.count ? [`${cleanupTimedOut.count} cleanup request(s) ended by their own time limit, first: ${cleanupTimedOut.first}`] : []),
     ];
   }
 
@@ -218,8 +219,10 @@ export class Transport {
         // The body can fail too (reset or stalled mid-way): that fails this exchange only.
         read = await readCapped(response, this.options.maxAnswerBytes);
       } catch (error) {
-        if (timeout.aborted) this.hit('timedOut', request);
+        // Cleanup's requests go out with their own time limit (cleanupRequestMs), not --timeout.
+        if (timeout.aborted) this.hit(timeoutMs === this.options.timeoutMs ? 'timedOut' : 'cleanupTimedOut', request);
         else if (runSignal?.aborted) return failed(stoppedBy(runSignal));
+        if (timeout.aborted && timeoutMs !== this.options.timeoutMs) return failed(`no answer within ${timeoutMs} ms (a cleanup request's own time limit)`);
         return failed(describeNetworkError(timeout.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : error, timeoutMs));
       }
       if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {

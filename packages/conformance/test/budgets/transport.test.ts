@@ -33,9 +33,12 @@ describe('transport bounds', () => {
       expect(cut.truncated).toBe(true);
       const slow = await transport.send(request('/slow'));
       expect(slow.error).toBe('no answer within 300 ms (--timeout)');
+      const cleanup = await transport.send(request('/slow'), { timeoutMs: 200 });
+      expect(cleanup.error).toBe("no answer within 200 ms (a cleanup request's own time limit)");
       expect(transport.budgetNotes()).toEqual([
         '1 answer(s) cut at the per-answer budget of 2048 bytes (--max-answer-bytes), first: listStyles GET /big (a label)',
         '1 request(s) ended by the time limit of 300 ms (--timeout), first: listStyles GET /slow (a label)',
+        '1 cleanup request(s) ended by their own time limit, first: listStyles GET /slow (a label)',
       ]);
     } finally {
       server.closeAllConnections();

@@ -104,6 +104,7 @@ describe('Ctrl-C during a drip', () => {
     // Something was left to delete, each deletion dripped, and the run still ended within cleanup's deadline.
     expect(left.length).toBeGreaterThan(0);
     expect(run.json!.cleanup.leftover.length).toBeGreaterThanOrEqual(left.length);
+    expect(reportText(run)).toMatch(/cleanup request\(s\) ended by their own time limit|stopped: the time of cleanup ran out|cleanup deadline reached/);
     expect(run.afterInterruptMs).toBeLessThan(DEFAULT_BUDGETS.cleanupMs + 5_000);
     // In parallel: one after another they would take a cleanup request's time limit each.
     expect(run.afterInterruptMs).toBeLessThan(Math.max(left.length, 2) * DEFAULT_BUDGETS.cleanupRequestMs);
