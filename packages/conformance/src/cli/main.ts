@@ -16,7 +16,7 @@ import { HarWriter } from '../report/har.js';
 import { toHtml } from '../report/html.js';
 import { toJson } from '../report/json.js';
 import { toJunit } from '../report/junit.js';
-import { escapeTerminal, wantsColor } from '../report/terminal.js';
+import { escapeValue, wantsColor } from '../report/terminal.js';
 import type { Report } from '../report/types.js';
 import { type CliIo, type CliRun, CONFIG_FILE, inFlags, parseCli } from './args.js';
 
@@ -114,7 +114,7 @@ export async function report(run: CliRun, result: Report, io: CliIo, color: bool
     else if (reporter.kind !== 'har') {
       const text = reporter.kind === 'junit' ? toJunit(result) : reporter.kind === 'html' ? toHtml(result) : toJson(result);
       const written = await writeReport(reporter.path, text, io.cwd);
-      if (run.reporters.some((r) => r.kind === 'console')) io.stdout(`${reporter.kind} report: ${escapeTerminal(written)}\n`);
+      if (run.reporters.some((r) => r.kind === 'console')) io.stdout(`${reporter.kind} report: ${escapeValue(written)}\n`);
     }
   }
 }
@@ -131,7 +131,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   };
   // Messages that did not come from the run (argument errors) are masked here, as values.
   const masker = createKeyMasker([keyIn(argv, io.env)]);
-  const fail = (message: string) => io.stderr(`media-conformance: ${escapeTerminal(masker.text(inFlags(message)))}\n`);
+  const fail = (message: string) => io.stderr(`media-conformance: ${escapeValue(masker.text(inFlags(message)))}\n`);
   if (argv[0] === 'evidence') return showEvidence(argv.slice(1), io, fail);
   if (argv[0] === 'proxy') return runProxy(argv.slice(1), io, fail);
   let parsed: ReturnType<typeof parseCli>;

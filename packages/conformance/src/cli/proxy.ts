@@ -8,7 +8,7 @@ import { parseSelection, selectedChecks } from '../engine/options.js';
 import { RunError } from '../model/terms.js';
 import { type RunningProxy, startValidatingProxy } from '../proxy/server.js';
 import { formatSummary } from '../report/console.js';
-import { escapeTerminal, wantsColor } from '../report/terminal.js';
+import { escapeTerminal, escapeValue, wantsColor } from '../report/terminal.js';
 import type { CliIo } from './args.js';
 import { mergeEvidenceOf } from './evidence.js';
 
@@ -82,7 +82,7 @@ export async function runProxy(argv: readonly string[], io: CliIo, fail: (messag
       selected: selectedChecks(selection),
       ...(maxAnswerBytes ? { maxAnswerBytes } : {}),
       ...(values.har ? { har: resolve(io.cwd, values.har) } : {}),
-      onViolation: (line) => io.stdout(`${escapeTerminal(line)}\n`),
+      onViolation: (line) => io.stdout(`${escapeValue(line)}\n`),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

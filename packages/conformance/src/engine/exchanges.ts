@@ -19,7 +19,7 @@ import type { Recorder } from './recorder.js';
 import type { Spending } from './spending.js';
 import type { ResolvedTarget } from './target.js';
 import type { Tiering } from './tiering.js';
-import type { Transport } from './transport.js';
+import { dotSegment, refusedPath, type Transport } from './transport.js';
 import type { Versioning } from './versioning.js';
 
 export interface ExerciseOptions {
@@ -81,7 +81,10 @@ export class Exchanges {
     const op = operations[c.operationId] as OperationSpec;
     const spoken = this.deps.versioning.request(op, c);
     if ('unsaid' in spoken) return notSent(requestFor(op, { ...c, auth }), spoken.unsaid);
-    const exchange = await this.deps.transport.send(requestFor(op, { ...spoken, label: c.label, auth }), this.draining ?? {});
+    const request = requestFor(op, { ...spoken, label: c.label, auth });
+    // Not sent, and no sign of a silent target either: the server gave an id that is a path step.
+    if (dotSegment(request.path) !== undefined) return notSent(request, refusedPath(request.path));
+    const exchange = await this.deps.transport.send(request, this.draining ?? {});
     this.deps.recorder.countRequest(op.operationId);
     this.deps.onAnswer(exchange.status !== 0);
     return maskExchange(this.deps.masker, exchange);

@@ -206,6 +206,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     exchanges.drain(budgets.cleanupMs, budgets.cleanupRequestMs);
     await spending.readings.finish();
     await cleanup.drain(budgets.cleanupMs);
+    for (const line of transport.budgetNotes()) note(line);
     for (const recorder of options.recorders ?? []) await recorder.close?.().catch((error: Error) => note(`a recorder failed: ${error.message}`));
   }
   const stopped = stop.stopped;

@@ -75,6 +75,33 @@ async function readCapped(response: Response, max: number): Promise<{ text: stri
   return { text: new TextDecoder().decode(all), truncated, bytes };
 }
 
+/**
+ * A `.` or `..` segment in a request's path (an id the server gave, put in a path as it is): the URL
+ * would resolve to another resource than the operation's, and the key would go with it. Such a
+ * request is not sent.
+ */
+export function dotSegment(path: string): string | undefined {
+  return path
+    .split('?')[0]!
+    .split('/')
+    .find((segment) => segment === '.' || segment === '..');
+}
+
+/** Why a request with a `.` or `..` segment is not sent. */
+export const refusedPath = (path: string) =>
+  `not sent: the path ${JSON.stringify(path)} has a "${dotSegment(path)}" segment (an id from the server?), it would address another resource`;
+
+/**
+ * Why a request was stopped before its answer, from the signal that stopped it: the run's stop
+ * reason (the deadline, --max-silent, a signal), or cleanup's own time running out.
+ */
+export function stoppedBy(signal: AbortSignal | undefined): string {
+  const reason: unknown = signal?.reason;
+  if (typeof reason === 'string') return `stopped: ${reason}`;
+  if ((reason as { name?: string } | undefined)?.name === 'TimeoutError') return 'stopped: the time of cleanup ran out';
+  return 'stopped: the run ended';
+}
+
 export function describeNetworkError(error: unknown, timeoutMs: number): string {
   const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError') return `no answer within ${timeoutMs} ms (--timeout)`;
@@ -84,8 +111,16 @@ export function describeNetworkError(error: unknown, timeoutMs: number): string 
   return err?.message ?? String(error);
 }
 
+/** The answers a per-request budget ended, counted, with the first of each, for the report to name. */
+interface BudgetHits {
+  count: number;
+  first?: string;
+}
+
 export class Transport {
   requests = 0;
+  /** Answers cut at --max-answer-bytes, and requests ended by --timeout. */
+  private readonly hits = { cut: { count: 0 } as BudgetHits, timedOut: { count: 0 } as BudgetHits, cleanupTimedOut: { count: 0 } as BudgetHits };
   private readonly origin: string;
   private apiKey: string;
   /** When the next request may start, under the rate limit. */
@@ -107,6 +142,24 @@ export class Transport {
     const at = Math.max(now, this.nextSlot);
     this.nextSlot = at + 1000 / this.options.rateLimit;
     if (at > now) await sleep(at - now, signal);
+  }
+
+  private hit(kind: keyof Transport['hits'], request: RequestSpec): void {
+    const hits = this.hits[kind];
+    hits.count++;
+    hits.first ??= `${request.operationId} ${request.method.toUpperCase()} ${request.path} (${request.label})`;
+  }
+
+  /** What the per-request budgets ended, in the run's notes: which budget, how often, first where. */
+  budgetNotes(): string[] {
+    const { cut, timedOut, cleanupTimedOut } = this.hits;
+    return [
+      ...(cut.count
+        ? [`${cut.count} answer(s) cut at the per-answer budget of ${this.options.maxAnswerBytes} bytes (--max-answer-bytes), first: ${cut.first}`]
+        : []),
+      ...(timedOut.count ? [`${timedOut.count} request(s) ended by the time limit of ${this.options.timeoutMs} ms (--timeout), first: ${timedOut.first}`] : []),
+      ...(cleanupTimedOut.count ? [`${cleanupTimedOut.count} cleanup request(s) ended by their own time limit, first: ${cleanupTimedOut.first}`] : []),
+    ];
   }
 
   /** Sends another key from now on (a recognised mock's own default key, when none was given). */
@@ -144,10 +197,11 @@ export class Transport {
       durationMs: performance.now() - started,
       startedAt,
     });
+    if (dotSegment(request.path) !== undefined) return { ...failed(refusedPath(request.path)), url: '' };
     let redirects = 0;
     for (let attempt = 0; ; attempt++) {
       await this.slot(runSignal);
-      if (runSignal?.aborted) return failed('stopped: the run ended (deadline or signal)');
+      if (runSignal?.aborted) return failed(stoppedBy(runSignal));
       this.requests++;
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = runSignal ? AbortSignal.any([timeout, runSignal]) : timeout;
@@ -165,6 +219,10 @@ export class Transport {
         // The body can fail too (reset or stalled mid-way): that fails this exchange only.
         read = await readCapped(response, this.options.maxAnswerBytes);
       } catch (error) {
+        // Cleanup's requests go out with their own time limit (cleanupRequestMs), not --timeout.
+        if (timeout.aborted) this.hit(timeoutMs === this.options.timeoutMs ? 'timedOut' : 'cleanupTimedOut', request);
+        else if (runSignal?.aborted) return failed(stoppedBy(runSignal));
+        if (timeout.aborted && timeoutMs !== this.options.timeoutMs) return failed(`no answer within ${timeoutMs} ms (a cleanup request's own time limit)`);
         return failed(describeNetworkError(timeout.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : error, timeoutMs));
       }
       if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
@@ -191,6 +249,7 @@ export class Transport {
       response.headers.forEach((value, key) => void (responseHeaders[key] = value));
       let json: unknown;
       let jsonError: string | undefined;
+      if (read.truncated) this.hit('cut', request);
       if (read.truncated)
         jsonError = `the answer is larger than the per-answer budget of ${this.options.maxAnswerBytes} bytes (--max-answer-bytes): not read past it`;
       else if (read.text.length === 0) jsonError = 'empty body';

@@ -7,13 +7,21 @@ export function escapeTerminal(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
 
-/** A deep copy with every string escaped: what a server sent can then be printed with our own colours. */
+/**
+ * Every control character shown as `\xNN`, newline and tab too: for one value (an id, a message) that
+ * a server chose, which must not start a line of its own (a CRLF in it would fake a line of the report).
+ */
+export function escapeValue(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/** A deep copy with every string escaped as one value: what a server sent can then be printed with our own colours and lines. */
 export function escapeDeep<T>(value: T): T {
-  if (typeof value === 'string') return escapeTerminal(value) as T;
+  if (typeof value === 'string') return escapeValue(value) as T;
   if (Array.isArray(value)) return value.map(escapeDeep) as T;
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[escapeTerminal(key)] = escapeDeep(item);
+    for (const [key, item] of Object.entries(value)) out[escapeValue(key)] = escapeDeep(item);
     return out as T;
   }
   return value;

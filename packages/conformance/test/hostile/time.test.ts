@@ -1,0 +1,112 @@
+// The suite against answers that would hold it forever: one byte a second (an announced megabyte
+// that never finishes), on one operation or on everything. Each per-request, per-run and cleanup
+// budget must end what it bounds, the report must say which budget ended what, and a Ctrl-C during
+// the drip must end the run within cleanup's own deadline with an `interrupted` report.
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_BUDGETS } from '../../src/index.js';
+import { hostileTarget } from './sandbox.js';
+import { drip, type Hostility } from './servers.js';
+import { costLine, RSS_CEILING_MIB, reportText, runSuite, type SuiteOptions } from './suite-process.js';
+
+/** Listing generations: first asked after the run created some, so every stop has something to clean up. */
+const HOSTILE_OP = 'listGenerations';
+/** Start-up (tsx, the schema), the sandbox's answers and the report, on a busy two-core machine. */
+const MARGIN_MS = 20_000;
+
+let stopTarget: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await stopTarget?.();
+  stopTarget = undefined;
+});
+
+async function against(hostility: Hostility, args: string[], options: SuiteOptions = {}) {
+  const target = await hostileTarget(hostility);
+  stopTarget = target.stop;
+  const run = await runSuite([...target.args, '--max-examples', '3', ...args], { env: target.env, limitMs: 120_000, ...options });
+  console.log(costLine(expect.getState().currentTestName ?? '', run));
+  expect(run.killed).toBeUndefined();
+  expect(run.peakMiB).toBeLessThan(RSS_CEILING_MIB);
+  expect(run.json).toBeDefined();
+  expect(run.junit).toContain('<testsuites');
+  return { run, target };
+}
+
+const dripOn = (request: { operationId?: string }) => (request.operationId === HOSTILE_OP ? drip() : undefined);
+
+describe('one byte a second', () => {
+  it('on one operation: each of its requests ends at --timeout, the run goes on and says so', { timeout: 150_000 }, async () => {
+    const { run, target } = await against(dripOn, ['--timeout', '1', '--max-silent', '1000']);
+    expect(run.code).toBe(1);
+    expect(run.json!.stopped).toBeUndefined();
+    expect(reportText(run)).toMatch(/request\(s\) ended by the time limit of 1000 ms \(--timeout\), first: listGenerations GET/);
+    expect(run.stdout).toContain('(--timeout)');
+    expect(target.left()).toEqual([]);
+  });
+
+  it('answers in a row that never come stop the run at --max-silent (exit 2)', { timeout: 150_000 }, async () => {
+    const { run, target } = await against(dripOn, ['--timeout', '1']);
+    expect(run.code).toBe(2);
+    expect(run.json!.stopped?.by).toBe('silence');
+    expect(run.json!.stopped?.reason).toContain(`(--max-silent ${DEFAULT_BUDGETS.maxSilentInARow})`);
+    expect(run.stdout).toContain('stopped early (silence)');
+    expect(target.left()).toEqual([]);
+  });
+
+  it('with a long --timeout, --deadline ends the run (exit 2), cleanup still runs', { timeout: 150_000 }, async () => {
+    const { run, target } = await against(dripOn, ['--timeout', '60', '--deadline', '4']);
+    expect(run.code).toBe(2);
+    expect(run.json!.stopped?.by).toBe('deadline');
+    expect(run.json!.stopped?.reason).toContain('deadline of 4 s (--deadline)');
+    // The request in flight says what stopped it.
+    expect(reportText(run)).toContain("no answer: stopped: the run's deadline of 4 s (--deadline) passed");
+    expect(run.wallMs).toBeLessThan(4_000 + MARGIN_MS);
+    expect(run.json!.cleanup.created).toBeGreaterThan(0);
+    expect(target.left()).toEqual([]);
+  });
+});
+
+describe('Ctrl-C during a drip', () => {
+  it('ends the run at once: cleanup runs, an interrupted report is written, exit 130', { timeout: 150_000 }, async () => {
+    let dripping!: () => void;
+    const first = new Promise<void>((resolve) => (dripping = resolve));
+    const hostility: Hostility = (request) => {
+      const answer = dripOn(request);
+      if (answer) dripping();
+      return answer;
+    };
+    const { run, target } = await against(hostility, ['--timeout', '60'], { interrupt: { signal: 'SIGINT', after: first } });
+    expect(run.code).toBe(130);
+    expect(run.json!.stopped?.by).toBe('signal');
+    expect(run.json!.interrupted).toBe('SIGINT');
+    expect(reportText(run)).toContain('no answer: stopped: SIGINT');
+    expect(run.afterInterruptMs).toBeLessThan(DEFAULT_BUDGETS.cleanupMs);
+    expect(run.stderr).toContain('SIGINT: stopping, cleaning up and writing the reports');
+    expect(run.json!.cleanup.created).toBeGreaterThan(0);
+    expect(target.left()).toEqual([]);
+  });
+
+  it('when cleanup drips too, its requests run in parallel and end at its own deadline', { timeout: 150_000 }, async () => {
+    let interrupted = false;
+    let dripping!: () => void;
+    const first = new Promise<void>((resolve) => (dripping = resolve));
+    const hostility: Hostility = (request) => {
+      if (interrupted) return drip();
+      const answer = dripOn(request);
+      if (answer) dripping();
+      return answer;
+    };
+    const after = first.then(() => {
+      interrupted = true;
+    });
+    const { run, target } = await against(hostility, ['--timeout', '60'], { interrupt: { signal: 'SIGINT', after } });
+    expect(run.code).toBe(130);
+    const left = target.left();
+    // Something was left to delete, each deletion dripped, and the run still ended within cleanup's deadline.
+    expect(left.length).toBeGreaterThan(0);
+    expect(run.json!.cleanup.leftover.length).toBeGreaterThanOrEqual(left.length);
+    expect(reportText(run)).toMatch(/cleanup request\(s\) ended by their own time limit|stopped: the time of cleanup ran out|cleanup deadline reached/);
+    expect(run.afterInterruptMs).toBeLessThan(DEFAULT_BUDGETS.cleanupMs + 5_000);
+    // In parallel: one after another they would take a cleanup request's time limit each.
+    expect(run.afterInterruptMs).toBeLessThan(Math.max(left.length, 2) * DEFAULT_BUDGETS.cleanupRequestMs);
+  });
+});
