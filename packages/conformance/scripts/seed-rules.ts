@@ -2,7 +2,8 @@
 // it (a documented rule must be refused or end failed; an assumed one gives a verdict) and the tolerance
 // probes that carry what it only warns about (only a 5xx fails them). Derived from the suite's own cases
 // with the fixtures a run against the sandbox has, so the README's table follows the cases.
-import { checkGenerationRequest, checkRequestBody, type OperationSpec, operationList, rules } from '@mediagen/schema';
+import { type GenerationContext, type OperationSpec, operationList, rules } from '@mediagen/schema';
+import { requestErrors, requestWarnings } from '../src/model/basis.js';
 import { casesFor, type RequestCase } from '../src/requests/cases.js';
 import { generationContext } from '../src/requests/fixtures.js';
 import { sandboxLikeFixtures } from '../test/support/fixtures.js';
@@ -28,11 +29,10 @@ export const NOT_SENT: Readonly<Record<string, string>> = {
 /** The named rules of the request: not a field's own constraint (`Component.field.kind`), not behaviour. */
 const namedRequestRules = () => rules().filter((r) => r.appliesTo !== 'behaviour' && !r.id.includes('.'));
 
-function rulesBroken(op: OperationSpec, c: RequestCase, context: ReturnType<typeof generationContext>): { errors: string[]; warnings: string[] } {
+/** The rules a case breaks (its errors) and draws warnings for, as the run tiers it. */
+function rulesBroken(op: OperationSpec, c: RequestCase, context: GenerationContext): { errors: string[]; warnings: string[] } {
   if (c.basis?.rule) return { errors: [c.basis.rule], warnings: [] };
-  if (!op.body || c.body === undefined) return { errors: [], warnings: [] };
-  const result = op.generationBody ? checkGenerationRequest(c.body, context) : checkRequestBody(op.body, c.body);
-  return { errors: result.errors.map((i) => i.rule), warnings: result.warnings.map((i) => i.rule) };
+  return { errors: requestErrors(op, c, context).map((i) => i.rule), warnings: requestWarnings(op, c).map((i) => i.rule) };
 }
 
 export function seedRuleCoverage(): SeedRuleCoverage[] {

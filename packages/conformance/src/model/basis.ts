@@ -66,6 +66,13 @@ function issueBasisWithFacts(issue: Issue): Basis {
  * never a plan: the caller's plan is not known).
  */
 export function breachBasis(op: OperationSpec, parts: RequestParts, context?: GenerationContext): Basis | undefined {
+  const bases = requestErrors(op, parts, context).map(issueBasisWithFacts);
+  if (bases.length === 0) return undefined;
+  return bases.find((b) => b.source !== 'assumption') ?? bases[0];
+}
+
+/** The errors a request breaks, body and query: a generation body with the target's facts when given (never a plan). */
+export function requestErrors(op: OperationSpec, parts: RequestParts, context?: GenerationContext): Issue[] {
   const bodyIssues =
     op.generationBody && context && parts.body !== undefined
       ? checkGenerationRequest(parts.body, {
@@ -73,10 +80,14 @@ export function breachBasis(op: OperationSpec, parts: RequestParts, context?: Ge
           ...(context.inputs ? { inputs: context.inputs } : {}),
         }).errors
       : errorsOf(op.body, parts.body);
-  const issues = [...bodyIssues, ...errorsOf(op.query, parts.query)];
-  const bases = issues.map(issueBasisWithFacts);
-  if (bases.length === 0) return undefined;
-  return bases.find((b) => b.source !== 'assumption') ?? bases[0];
+  return [...bodyIssues, ...errorsOf(op.query, parts.query)];
+}
+
+/** What a request's body draws warnings for: what the schema only warns about (an unknown field, an ignored one). */
+export function requestWarnings(op: OperationSpec, parts: RequestParts): Issue[] {
+  if (parts.body === undefined) return [];
+  if (op.generationBody) return checkGenerationRequest(parts.body).warnings;
+  return op.body ? checkRequestBody(op.body, parts.body).warnings : [];
 }
 
 /**
@@ -106,12 +117,7 @@ export function acceptanceBasis(op: OperationSpec, parts: RequestParts): Basis |
 export function probeBasis(op: OperationSpec, parts: RequestParts): Basis | undefined {
   const relied = acceptanceBasis(op, parts);
   if (relied) return relied;
-  const warnings =
-    op.generationBody && parts.body !== undefined
-      ? checkGenerationRequest(parts.body).warnings
-      : op.body && parts.body !== undefined
-        ? checkRequestBody(op.body, parts.body).warnings
-        : [];
+  const warnings = requestWarnings(op, parts);
   const warning = warnings.find((w) => w.source === 'assumption') ?? warnings[0];
   return warning ? issueBasis(warning) : undefined;
 }

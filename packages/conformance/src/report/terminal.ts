@@ -2,9 +2,11 @@
 // screen or fake a line; every control character is shown as an escape, not obeyed), and coloured only
 // where it helps and only when asked: a TTY without NO_COLOR, or --color.
 
+const asHexEscape = (ch: string) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`;
+
 /** Control characters (C0 but newline and tab, DEL, C1) shown as `\xNN`, never obeyed. */
 export function escapeTerminal(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, asHexEscape);
 }
 
 /**
@@ -12,7 +14,7 @@ export function escapeTerminal(text: string): string {
  * a server chose, which must not start a line of its own (a CRLF in it would fake a line of the report).
  */
 export function escapeValue(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, asHexEscape);
 }
 
 /** A deep copy with every string escaped as one value: what a server sent can then be printed with our own colours and lines. */
