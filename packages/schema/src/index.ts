@@ -17,7 +17,7 @@ export * from './resources/generation-request.js';
 export * from './rules/behaviour.js';
 export * from './rules/catalog.js';
 export * from './rules/check.js';
-export { constraintRule, elementAt } from './rules/fields.js';
+export { constraintRule, elementAt, elementsAlong, weakestAlong } from './rules/fields.js';
 export * from './rules/issues.js';
 export * from './rules/kinds.js';
 export { assumptionsRelied } from './rules/reliance.js';

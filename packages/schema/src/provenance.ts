@@ -138,6 +138,21 @@ export const fromInterface = <T extends z.ZodType>(schema: T, section: Interface
 /** A decision of ours that neither source settles; `claim` is what a live run can test. */
 export const assumed = <T extends z.ZodType>(schema: T, claim: string, constraints?: ConstraintBasis): T => withBasis(schema, assumption(claim), constraints);
 
+/** The enums a source calls case sensitive (quality, sampler), by their schema. */
+const caseSensitiveEnums = new WeakSet<object>();
+
+/**
+ * Marks an enum a source calls case sensitive: a value of it in another case breaks the enum's own
+ * rule. Of any other enum, refusing another case is our reading (`enum_values_case_sensitive`).
+ */
+export function caseSensitive<T extends z.ZodType>(schema: T): T {
+  caseSensitiveEnums.add(schema);
+  return schema;
+}
+
+/** Whether a source calls this enum case sensitive. */
+export const isCaseSensitive = (schema: object): boolean => caseSensitiveEnums.has(schema);
+
 /** The names of the parameters several operations share, by their schema (see `parameterSet`). */
 const sharedParameterNames = new WeakMap<object, string>();
 

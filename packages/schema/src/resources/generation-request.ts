@@ -7,7 +7,7 @@
 // metadata beside the zod refinement), so Prism and any validator enforce it too; the property test
 // in test/agreement proves the two verdicts agree.
 import { requestObject } from '../common.js';
-import { assumed, assumption, fromDocs, fromInterface, stated } from '../provenance.js';
+import { assumed, assumption, caseSensitive, fromDocs, fromInterface, stated } from '../provenance.js';
 import { z } from '../zod.js';
 
 /** Counts characters as JSON Schema does (code points), not UTF-16 units as String#length does. */
@@ -22,10 +22,10 @@ export const ASPECT_RATIOS = ['1:1', '2:3', '3:2', '4:5', '16:9', '9:16'] as con
 export const AspectRatio = fromDocs(z.enum(ASPECT_RATIOS).openapi('AspectRatio', { example: '1:1' }), 'generate');
 
 export const QUALITIES = ['Plus', 'Regular'] as const;
-export const Quality = fromDocs(z.enum(QUALITIES).openapi('Quality', { description: 'Case sensitive.', example: 'Plus' }), 'generate');
+export const Quality = caseSensitive(fromDocs(z.enum(QUALITIES).openapi('Quality', { description: 'Case sensitive.', example: 'Plus' }), 'generate'));
 
 export const SAMPLERS = ['DPM++ 2M Karras', 'DPM++ 2M SDE Karras', 'DPM++ 2S a Karras', 'DPM++ SDE', 'DPM++ SDE Karras', 'Euler a'] as const;
-export const Sampler = fromDocs(z.enum(SAMPLERS).openapi('Sampler', { description: 'Case sensitive.', example: 'DPM++ 2M Karras' }), 'generate');
+export const Sampler = caseSensitive(fromDocs(z.enum(SAMPLERS).openapi('Sampler', { description: 'Case sensitive.', example: 'DPM++ 2M Karras' }), 'generate'));
 
 export const CHARACTER_MODES = ['flexible', 'balanced', 'strong'] as const;
 export const CharacterMode = fromInterface(
@@ -274,7 +274,10 @@ const itemShape = {
   loras: fromDocs(z.array(LoraRef).optional(), 'generate', 'every LoRA shares the base model of the style or model'),
   model: kind('model', fromDocs(z.string().optional().openapi({ example: 'JuggernautXL' }), 'generate')),
   narrator: fromInterface(Narrator.optional(), 'requestBody', 'Narrator generation.'),
-  prompt: fromDocs(Prompt.optional(), 'generate', 'object, not the string the interface description shows'),
+  // The interface describes prompt as a string: a server that takes one keeps the interface, so refusing it is ours.
+  prompt: fromDocs(Prompt.optional(), 'generate', 'object, not the string the interface description shows', {
+    type: assumption('the service refuses a prompt that is not a { positive, negative } object (the interface describes prompt as a string)'),
+  }),
   quality: Quality.optional(),
   sampler: Sampler.optional(),
   seed: fromDocs(z.int().optional().openapi({ example: 1234 }), 'generate', 'random when omitted'),
@@ -324,7 +327,11 @@ export const GenerationRequest = fromDocs(
   z.array(GenerationItem).min(1).openapi('GenerationRequest', { description: 'A JSON array of generation items; even one job is sent as `[ { … } ]`.' }),
   'generate',
   'the body is a JSON array of items',
-  { length: assumption('the service rejects an empty array') },
+  {
+    length: assumption('the service rejects an empty array'),
+    // The interface shows the body as one set of parameters: a server that also takes a single item keeps it.
+    type: assumption('the service refuses a body that is not a JSON array (the interface describes one set of parameters)'),
+  },
 );
 export type GenerationRequest = z.infer<typeof GenerationRequest>;
 

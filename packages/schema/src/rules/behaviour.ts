@@ -16,10 +16,11 @@ const assume = (id: string, description: string, claim: string): BehaviourRule =
 export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
   // Answering at all.
   rule('answers_requests', stated('responseEnvelope', 'Every response shown has the form'), 'Every request to an operation gets an HTTP answer.'),
-  rule(
+  // No source says the service never redirects: an answer elsewhere is a verdict, and the key never follows it.
+  assume(
     'answers_at_its_origin',
-    documented('generate'),
-    'An operation answers at its path on the service\u2019s own origin: a redirect to another origin is no answer (the API key would follow it).',
+    'An operation answers at its path on the service\u2019s own origin, not with a redirect to another origin.',
+    'the service answers every operation at its own origin (a redirect elsewhere is not followed: the API key would go with it)',
   ),
   // The envelope.
   rule('envelope_is_object', stated('responseEnvelope', 'Every response shown has the form'), 'A response body is a JSON object: the data / err envelope.'),
@@ -34,6 +35,11 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
     'failure_err_code_message',
     'A failure fills err with { code, message }.',
     'every failure fills err with { code, message }, as the archive example does (the only filled err the docs show)',
+  ),
+  assume(
+    'served_err_empty',
+    'A served request answers with err empty or absent.',
+    'a request that was served answers with an empty err (the archive example shows a filled placeholder err beside its payload)',
   ),
   assume(
     'failure_status_error',
@@ -66,9 +72,14 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
     'a number sent as a numeric string, or null for a field, is refused (a lax server, as pydantic is by default, reads "20" as 20 and null as absent)',
   ),
   assume(
-    'query_values_case_sensitive',
-    'Query values are matched case-sensitively.',
-    'query values are matched case-sensitively (no source says so; servers often match loosely)',
+    'enum_values_case_sensitive',
+    'Values of a list no source calls case sensitive are matched case-sensitively.',
+    'values of a listed set (a query value, character.mode, aspect_ratio) are matched case-sensitively; only quality and sampler are stated case sensitive, and servers often match loosely',
+  ),
+  assume(
+    'open_range_values_accepted',
+    'A value no source bounds is accepted.',
+    'a value of a field whose range no source states (a negative seed, a large LoRA weight or control mode, an empty prompt) is accepted',
   ),
   // Authentication.
   rule('missing_key_not_served', stated('authentication', 'string, required, value <API_KEY>'), 'A request without X-API-KEY is not served.'),
@@ -91,7 +102,12 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
   rule(
     'current_field_names',
     stated('mediaItem', 'Renamed from `size` (list) and `image_size` (generate) on 2024-09-04'),
-    'Responses use the current names (media, dim, type), not the legacy ones (images, size, image_size).',
+    'Responses carry the current names (media, dim, type).',
+  ),
+  assume(
+    'legacy_field_names_gone',
+    'Responses no longer carry the legacy names (images, size, image_size) beside the current ones.',
+    'a renamed field is no longer sent under its old name (a server may keep the old name as an alias)',
   ),
   assume(
     'legacy_image_id_ignored',
@@ -106,7 +122,7 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
     'the catalogue and asset listings take page and page_size as list generations does',
   ),
   rule('media_id_filter', stated('listGenerationsEndpoint', 'Query parameter `media_id`'), '?media_id lists only the generations that contain it.'),
-  rule('generation_id_filter', documented('listGenerations'), '?generation_id lists the generation of that id.'),
+  rule('generation_id_filter', documented('listGenerations'), '?generation_id lists only the generation of that id.'),
   rule('status_filter', documented('listGenerations'), '?status=success lists only generations with a successful item.'),
   rule(
     'type_flux_filter',
@@ -125,6 +141,11 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
     'A generation just created is served by get generation with its media.',
   ),
   rule('created_media_readable', documented('getMedia'), 'A media item just created is served by get media.'),
+  assume(
+    'created_readable_at_once',
+    'What was just created is readable by the very next read.',
+    'a resource just created is served by the first read after its creation (no source says when it becomes readable)',
+  ),
   rule('created_generation_listed', documented('listGenerations'), 'A generation just created is listed by ?generation_id.'),
   rule('uploaded_asset_readable', documented('getAssetV2'), 'An asset just uploaded is served by get asset.'),
   rule('created_character_listed', documented('listCharacters'), 'A character just created is in the characters listing.'),
@@ -159,9 +180,18 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
   rule(
     'estimate_is_the_charge',
     stated('service', 'returns the credit cost of processing that request and the current credit balance'),
-    'Generating spends what the estimate of the same body said: the balance falls by the estimate.',
+    'Generating spends what the estimate of the same body said: once the charge settles, the balance has fallen by the estimate.',
   ),
-  rule('credits_remaining_is_the_balance', documented('generate'), 'credits_remaining in the generate response is the balance the next estimate reports.'),
+  assume(
+    'credits_remaining_is_the_balance',
+    'credits_remaining in the generate response is the balance once the charge settles.',
+    'credits_remaining is the balance after the charge (the generate example shows the field, not what it is measured against)',
+  ),
+  assume(
+    'charge_taken_by_next_reading',
+    'The balance shows a generation\u2019s charge by the next estimate after it.',
+    'the charge of a generation is taken before the next balance reading (no source says when it is taken)',
+  ),
   assume('estimate_is_free', 'An estimate spends no credits.', 'an estimate spends no credits'),
   assume('reads_are_free', 'Reads spend no credits.', 'listing and reading spend no credits'),
   assume('failed_generate_is_free', 'A generate refused with an error keeps no credits.', 'a generate answered with an error keeps no credits'),
@@ -190,12 +220,11 @@ export const GENERATION_FAILURE_RULES: ReadonlySet<string> = new Set([
 export const FLUX_FILTER_DOCUMENTED: ReadonlySet<CatalogueName> = new Set<CatalogueName>(['controlnets', 'styles']);
 
 /**
- * Where each operation's success status comes from: the docs pages that show it, the interface's
- * "only success status shown is 200" for generate and its delete-media table; our guess where no page
- * shows one.
+ * Where each operation's success status comes from: the docs pages that show it and the interface's
+ * delete-media table; our guess where no page shows one. Generate is among the guesses: its page is cut
+ * before the status, and "the only success status shown is 200" says what is shown, not what is used.
  */
 const SUCCESS_STATUS_BASES: Partial<Record<OperationId, SourcedProvenance>> = {
-  generateMedia: stated('errors', 'The only success status shown is 200'),
   deleteMedia: stated('deleteMediaEndpoint', 'Response 200, application/json'),
   ...Object.fromEntries(
     (

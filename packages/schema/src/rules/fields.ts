@@ -282,6 +282,38 @@ export function elementAt(schema: z.ZodType, path: readonly PropertyKey[]): stri
   return owner;
 }
 
+/** The field elements a value at `path` sits in, outermost first (`ListCharactersEnvelope.data`, `Character.name`). */
+export function elementsAlong(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  getTable();
+  const out: string[] = [];
+  let current = unwrap(schema).inner;
+  for (const segment of path) {
+    const def = defOf(current);
+    if (def.type === 'array' && def.element && typeof segment === 'number') {
+      current = unwrap(def.element).inner;
+      continue;
+    }
+    if (def.type === 'object' && def.shape && typeof segment === 'string' && Object.hasOwn(def.shape, segment)) {
+      const field = def.shape[segment]!;
+      const element = names.get(field);
+      if (element) out.push(element);
+      current = unwrap(field).inner;
+      continue;
+    }
+    break;
+  }
+  return out;
+}
+
+/**
+ * The weakest link on the way to a value: the outermost field along `path` whose basis is an
+ * assumption, if any. A documented field inside an assumed container (the items of a listing whose
+ * shape no source shows) is only as firm as that container: a mismatch there is a verdict on it.
+ */
+export function weakestAlong(schema: z.ZodType, path: readonly PropertyKey[]): string | undefined {
+  return elementsAlong(schema, path).find((element) => getTable().elements.get(element)?.provenance.source === 'assumption');
+}
+
 /** The constraint rule (id and basis) for an element and kind, derived when the table lacks it. */
 export function constraintRule(element: string | undefined, kind: ConstraintKind): { id: string; provenance: Provenance } {
   const id = `${element ?? '(value)'}.${kind}`;

@@ -1,10 +1,11 @@
 // Path-precise issues: `[0].video_anyone.prompt: at most 500 characters`. Every validation in the
 // toolkit (client, sandbox, conformance, CLI) reports through these, so a user sees one wording.
 import type { ConstraintKind, ProvenanceSource } from '../provenance.js';
+import { isCaseSensitive } from '../provenance.js';
 import { formatIssue, formatPath, type IssuePath } from '../util/path.js';
 import type { z } from '../zod.js';
 import { ruleById, type Severity } from './catalog.js';
-import { constraintRule, elementAt } from './fields.js';
+import { constraintRule, elementAt, schemaOf } from './fields.js';
 
 export { formatIssue, formatPath, type IssuePath };
 
@@ -103,7 +104,17 @@ function constraintKind(raw: z.core.$ZodIssue, input: unknown): ConstraintKind {
   }
 }
 
-/** The rule a zod issue breaks: the refinement's named rule, or the constraint rule of the field. */
+/** A string that is one of the allowed values in another case. */
+const isCaseVariant = (raw: z.core.$ZodIssue, input: unknown): boolean =>
+  typeof input === 'string' &&
+  Array.isArray((raw as { values?: unknown }).values) &&
+  ((raw as { values: unknown[] }).values as unknown[]).some((v) => typeof v === 'string' && v !== input && v.toLowerCase() === input.toLowerCase());
+
+/**
+ * The rule a zod issue breaks: the refinement's named rule, a value in another case of an enum no
+ * source calls case sensitive (our reading of case, not the field's rule), or the constraint rule of
+ * the field.
+ */
 function ruleOf(raw: z.core.$ZodIssue, input: unknown, schema: z.ZodType | undefined): Pick<Issue, 'rule' | 'source'> {
   const named = raw.code === 'custom' ? (raw.params as { rule?: unknown } | undefined)?.rule : undefined;
   if (typeof named === 'string') {
@@ -111,6 +122,10 @@ function ruleOf(raw: z.core.$ZodIssue, input: unknown, schema: z.ZodType | undef
     if (record) return { rule: named, source: record.source };
   }
   const element = schema ? elementAt(schema, raw.path as PropertyKey[]) : undefined;
+  if (raw.code === 'invalid_value' && isCaseVariant(raw, input) && element !== undefined) {
+    const field = schemaOf(element);
+    if (!field || !isCaseSensitive(field)) return { rule: 'enum_values_case_sensitive', source: ruleById('enum_values_case_sensitive')!.source };
+  }
   const { id, provenance } = constraintRule(element, constraintKind(raw, input));
   return { rule: id, source: provenance.source };
 }

@@ -58,11 +58,36 @@ function onBound(element: string, value: unknown): boolean {
   return bounds.some((bound) => typeof bound === 'number' && Number.isFinite(bound) && bound === size);
 }
 
+/** Whether a source bounds the field on both sides of its range (steps, cfg_scale): every value inside is stated. */
+function sourcedRange(element: string): boolean {
+  const range = fieldConstraints().get(`${element}.range`);
+  const schema = schemaOf(element) as unknown as Bounded | undefined;
+  const finite = (n: number | null | undefined) => typeof n === 'number' && Number.isFinite(n);
+  return range !== undefined && range.provenance.source !== 'assumption' && finite(schema?.minValue) && finite(schema?.maxValue);
+}
+
+/**
+ * Whether a value lies in an open range: a number of a field no source bounds on both sides, away
+ * from what the docs show of it. A source shows such a field by its example; values of the example's
+ * sign up to ten times its size (the magnitude the docs show) are read as what it shows, anything
+ * beyond (a seed of −505179, a control mode of 583232, a LoRA weight of 462596) relies on the service
+ * taking values no source bounds. An empty string relies on it too where no source says how short a
+ * value may be.
+ */
+function inOpenRange(element: string, value: unknown): boolean {
+  if (typeof value === 'string') return value.length === 0 && !fieldConstraints().has(`${element}.length`);
+  if (typeof value !== 'number' || sourcedRange(element)) return false;
+  const example = exampleOf(element);
+  const shown = typeof example === 'number' && Number.isFinite(example) ? example : 1;
+  const magnitude = Math.max(Math.abs(shown), 1) * 10;
+  return shown >= 0 ? value < 0 || value > magnitude : value > 0 || value < -magnitude;
+}
+
 /**
  * The assumptions a valid value relies on: for each field it carries, the field's element when its
  * provenance is an assumption; or, for a documented field, the constraint rule (`Element.enum`,
- * `Element.range`, `Element.length`) whose bounds are ours, unless the value is the documented example.
- * Sorted, without repeats.
+ * `Element.range`, `Element.length`) whose bounds are ours, unless the value is the documented example;
+ * and `open_range_values_accepted` for a value in a range no source bounds. Sorted, without repeats.
  */
 export function assumptionsRelied(schema: z.ZodType, value: unknown): string[] {
   const found = new Set<string>();
@@ -80,6 +105,7 @@ export function assumptionsRelied(schema: z.ZodType, value: unknown): string[] {
       if (constraint?.provenance.source !== 'assumption' || isExample(element, item)) continue;
       if (kind === 'enum' || onBound(element, item)) found.add(constraint.id);
     }
+    if (!isExample(element, item) && inOpenRange(element, item)) found.add('open_range_values_accepted');
   }
   return [...found].sort();
 }

@@ -98,6 +98,11 @@ const cases: Case[] = [
   ],
   ['true_touch scale_factor below 1 (assumption)', { true_touch: { asset_id: 'a', scale_factor: 0.5 } }, '[0].true_touch.scale_factor: must be ≥ 1'],
   ['prompt as a string', { ...base, prompt: 'a lighthouse' }, '[0].prompt: expected object, got string'],
+  [
+    'character.mode calm',
+    { ...base, character: { character_id: 'c', mode: 'calm' } },
+    '[0].character.mode: must be one of "flexible", "balanced", "strong"; got "calm"',
+  ],
 ];
 
 /** The rule each error breaks, and its basis: only interface and live-docs rules are obligations. */
@@ -107,7 +112,11 @@ const rulesOf: Record<string, [rule: string, source: string]> = {
   'video_anyone prompt 501': ['VideoAnyone.prompt.length', 'interface'],
   'video_anyone both ids': ['video_anyone_input', 'assumption'],
   'sampler wrong case': ['GenerationItem.sampler.enum', 'live-docs'],
-  'character.mode Balanced': ['CharacterSettings.mode.enum', 'interface'],
+  // No source calls character.mode case sensitive (quality and sampler are): refusing "Balanced" is our reading.
+  'character.mode Balanced': ['enum_values_case_sensitive', 'assumption'],
+  'character.mode calm': ['CharacterSettings.mode.enum', 'interface'],
+  // The interface describes prompt as a string: refusing one is ours.
+  'prompt as a string': ['GenerationItem.prompt.type', 'assumption'],
   'Flux control_net resize_mode': ['flux_control_net_modes', 'interface'],
   'narrator nothing': ['narrator_input', 'live-docs'],
   'true_touch scale_factor below 1 (assumption)': ['TrueTouch.scale_factor.range', 'assumption'],
