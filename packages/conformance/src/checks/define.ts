@@ -1,10 +1,13 @@
 // What a check is: an id, a one-line description, a severity, the operations it means something for,
-// the rules it asserts, and how it judges — one exchange at a time (`judge`), or a sequence of
-// requests on a target that keeps state (`sequence`). Each check is one file under registry/,
-// registered once in catalog.ts; the check ids are derived from that list.
+// the rules it asserts, and how it judges — one exchange at a time (`judge`), or the recorded history
+// of a target that keeps state (`history`: each exchange in order, whoever sent it, then the end of
+// the history). A stateful check may also say which requests a live run sends so its history holds
+// what it judges (`sequence`): a sequence drives, it never judges. Each check is one file under
+// registry/, registered once in catalog.ts; the check ids are derived from that list.
 import type { OperationId, OperationSpec } from '@mediagen/schema';
 import type { Basis } from '../model/basis.js';
 import type { Exchange } from '../model/exchange.js';
+import type { History } from '../model/history.js';
 import type { Assertion, Expectation } from '../model/verdict.js';
 import type { CheckPort } from './port.js';
 
@@ -28,6 +31,42 @@ export interface Judged {
   relies?: Basis;
 }
 
+/** One exchange of the history, as a stateful check sees it: before the history learns from it. */
+export interface Observed {
+  op: OperationSpec;
+  /** The path parameters, decoded. */
+  params: Record<string, string>;
+  /** The exchange, its answer in the newest shape (the ledger's transforms). */
+  exchange: Exchange;
+  /** What the request was for (sent, or inferred). */
+  expect: Expectation;
+  /** What the target's state showed until this exchange. */
+  history: History;
+  /** When the answer came (ms since the epoch). */
+  at: number;
+}
+
+/** An assertion about one operation's cell. */
+export interface Found {
+  operationId: OperationId;
+  assertion: Assertion;
+}
+
+/** What a stateful check's judgement of a history may read of the run. */
+export interface HistorySettings {
+  /** How long a generation may take to finish (the lifecycle wait). */
+  lifecycleWaitMs: number;
+  /** The balance readings are the run's alone: no one else spends on the account meanwhile (a live run, not a recording). */
+  ownsBalance: boolean;
+}
+
+/** A stateful check's judgement of a history: each exchange in order, then the end. */
+export interface HistoryJudge {
+  observe(observed: Observed): Found[];
+  /** What the whole history shows once it has ended (`at`: its last moment). */
+  finish?(history: History, at: number): Found[];
+}
+
 export interface CheckSpec<Id extends string = string> {
   id: Id;
   description: string;
@@ -46,7 +85,9 @@ export interface CheckSpec<Id extends string = string> {
   appliesTo(op: OperationSpec): boolean;
   /** Judges one exchange; undefined when the exchange says nothing about this check. */
   judge?(input: Judged): Assertion[] | undefined;
-  /** The requests of a sequence check, judged as they go (stateful phase, full mode only). */
+  /** A fresh judgement of a history (stateful checks: one per run, recording or proxy session). */
+  history?(settings: HistorySettings): HistoryJudge;
+  /** The requests a live run sends for this check's history (stateful phase, full mode only): it drives, never judges. */
   sequence?(port: CheckPort): Promise<void>;
   /** Sizes (items) of the generations its sequence makes: what the planner prices and keeps for it. */
   generations?: readonly number[];

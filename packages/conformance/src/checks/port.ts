@@ -1,10 +1,12 @@
-// The narrow door a sequence check works through: send a request (judged by every response check, or
-// raw), make a generation within the budget, assert a rule, skip a cell, note, report progress. The
-// engine implements it; a check never sees the engine's trackers, its budget or its recorder.
+// The narrow door a sequence works through: send requests (each judged like every other exchange of
+// the run, its expectation inferred when not given), make a generation within the budget, read the
+// balance, skip its own cells, note. The engine builds one door per check, bound to that check, so a
+// sequence names no check id; it never sees the engine's trackers, its budget or its recorder, and it
+// asserts nothing: what its requests show is judged from the history by its check.
 import type { OperationId, OperationSpec } from '@mediagen/schema';
 import type { Exchange } from '../model/exchange.js';
 import type { Phase } from '../model/terms.js';
-import type { Assertion, Expectation } from '../model/verdict.js';
+import type { Expectation } from '../model/verdict.js';
 import type { RequestCase } from '../requests/cases.js';
 import type { Fixtures } from '../requests/fixtures.js';
 
@@ -36,26 +38,17 @@ export interface CheckPort {
   readonly ops: readonly OperationSpec[];
   /** How long a sequence may wait for media to finish. */
   readonly lifecycleTimeoutMs: number;
-  /** Whether a check id is selected for this run. */
-  selects(check: string): boolean;
-  /** Sends a request and judges the response with every response check (phase `stateful`). */
+  /** Sends a request (phase `stateful`); its answer is judged, with `expect` or the one inferred from the history. */
   send(c: RequestCase, expect?: Expectation): Promise<Sent>;
-  /** Sends a request without judging it (polling, side reads). */
-  raw(c: RequestCase): Promise<Exchange>;
   /** A generation of `items` items for a sequence, within the budget; its ids, or why not. */
   makeGeneration(label: string, items: number): Promise<MadeGeneration | { refused: string }>;
-  /** The credits the account holds now, from the API's own answer; or why it cannot be read. */
+  /** The credits the account holds now, from the API's own answer (judged too); or why it cannot be read. */
   balance(label: string): Promise<{ credits: number; exchange: Exchange } | { unknown: string }>;
-  /**
-   * An assertion of a sequence on one operation's cell, with the exchange that decided it: an
-   * obligation `held` or `failed`, an assumption `confirmed` or `refuted` (a failure under --strict).
-   */
-  assert(operationId: OperationId, check: string, assertion: Assertion, exchange?: Exchange): Recorded;
-  skip(operationId: OperationId, check: string, reason: string): void;
-  skipAll(check: string, reason: string): void;
+  /** Skips this check's cell of one operation. */
+  skip(operationId: OperationId, reason: string): void;
+  /** Skips every cell of this check. */
+  skipAll(reason: string): void;
   note(message: string): void;
-  /** The progress line a sequence ends with. */
-  progress(check: string, outcome: 'passed' | 'failed' | 'skipped', detail: string): void;
 }
 
 export type { Phase };

@@ -1,38 +1,12 @@
 // The judges of every response: status code, content type, envelope, schema, renamed fields and (on
 // targets that compute pages) pagination. Each returns assertions about named rules, never throws.
-import { ErrorEnvelope, elementAt, formatIssue, type OperationSpec, provenanceOf, successStatusRule, validate } from '@mediagen/schema';
+import { ErrorEnvelope, elementAt, formatIssue, type OperationSpec, provenanceOf, successStatusRule, validate, weakestAlong } from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
+import { errFilled, errorObject, served } from '../model/answer.js';
 import { dataOf, type Exchange, isSuccess } from '../model/exchange.js';
 import { type Assertion, assertThat, broken, holds } from '../model/verdict.js';
 
-/** The error object of a body, when it has the `{ code, message }` the archive example shows. */
-export function errorObject(json: unknown): { code: string; message: string } | undefined {
-  if (!isObject(json) || !isObject(json.err)) return undefined;
-  const { code, message } = json.err;
-  return typeof code === 'string' && code.length > 0 && typeof message === 'string' ? { code, message } : undefined;
-}
-
-/** `err` holds something (the interface: it "holds the error when the request was not successful"). */
-export const errFilled = (json: unknown): boolean => isObject(json) && isObject(json.err) && Object.keys(json.err).length > 0;
-
-/**
- * The request was served: a 2xx answer with its payload, or without an error in `err`. A 2xx whose
- * `err` holds an error and whose `data` is empty is a refusal (the interface: `err` holds the error
- * when the request was not successful); the docs' archive example, a payload beside a filled `err`,
- * is served.
- */
-export const served = (exchange: Pick<Exchange, 'status' | 'json'>): boolean => {
-  if (!isSuccess(exchange.status)) return false;
-  if (!errFilled(exchange.json)) return true;
-  const data = (exchange.json as { data?: unknown }).data;
-  return data !== undefined && data !== null;
-};
-
-/** What the server said, for messages: `403 (forbidden: no key)`. */
-export function said(exchange: Pick<Exchange, 'status' | 'json'>): string {
-  const err = errorObject(exchange.json);
-  return `${exchange.status}${err ? ` (${err.code}: ${err.message})` : errFilled(exchange.json) ? ' with err' : ''}`;
-}
+export { errFilled, errorObject, said, served } from '../model/answer.js';
 
 /** No answer: the reason names the rule (a redirect elsewhere is no answer at the service's origin). */
 export function noAnswer(exchange: Exchange): Assertion {
@@ -43,7 +17,7 @@ export function noAnswer(exchange: Exchange): Assertion {
 export function checkStatusCode(op: OperationSpec, exchange: Exchange): Assertion[] {
   if (exchange.status === 0) return [noAnswer(exchange)];
   if (isSuccess(exchange.status) && !served(exchange)) {
-    return [broken('failure_status_error', `answered ${exchange.status} with an error in err and no data: a failure under a success status`)];
+    return [broken('failure_status_error', `answered ${exchange.status} with an error in err: a failure under a success status`)];
   }
   if (isSuccess(exchange.status)) {
     return [
@@ -91,48 +65,67 @@ const shapeRule = (op: OperationSpec, success: boolean) => `${(success ? element
 export function checkResponseSchema(op: OperationSpec, exchange: Exchange): Assertion[] {
   if (exchange.json === undefined) return [];
   const success = served(exchange);
-  const result = validate(success ? op.success.schema : ErrorEnvelope, exchange.json);
+  const schema = success ? op.success.schema : ErrorEnvelope;
+  const result = validate(schema, exchange.json);
   if (result.success) return [holds(shapeRule(op, success))];
   const what = success ? `${op.operationId} success schema` : 'ErrorEnvelope';
-  return result.errors.map((issue) => ({
-    rule: issue.rule,
-    ok: false,
-    message: `status ${exchange.status}, ${what}: ${formatIssue(issue)}`,
-    path: [...issue.path],
-  }));
+  // A field is as firm as the weakest container it sits in: inside one no source shows, a mismatch is a verdict on that container.
+  return result.errors.map((issue) => {
+    const weakest = issue.source === 'assumption' ? undefined : weakestAlong(schema, issue.path);
+    return {
+      rule: issue.rule,
+      ok: false,
+      message: `status ${exchange.status}, ${what}: ${formatIssue(issue)}`,
+      path: [...issue.path],
+      ...(weakest !== undefined ? { via: `${weakest}.type` } : {}),
+    };
+  });
 }
 
 const LEGACY_MEDIA_FIELDS: Record<string, string> = { size: 'dim', image_size: 'dim' };
 
-function mediaItemProblems(item: unknown, where: string, problems: string[]): void {
-  if (!isObject(item)) return;
-  for (const [legacy, current] of Object.entries(LEGACY_MEDIA_FIELDS)) {
-    if (Object.hasOwn(item, legacy)) problems.push(`${where}.${legacy}: legacy name (now \`${current}\`)`);
-  }
-  if (!Object.hasOwn(item, 'dim')) problems.push(`${where}.dim: missing`);
-  if (!Object.hasOwn(item, 'type')) problems.push(`${where}.type: missing`);
+/** What a body shows of the 2024-09-04 names: current names missing, and legacy names still sent. */
+interface Names {
+  missing: string[];
+  legacy: string[];
 }
 
-function generationProblems(generation: unknown, where: string, problems: string[]): void {
+function mediaItemNames(item: unknown, where: string, names: Names): void {
+  if (!isObject(item)) return;
+  for (const [old, current] of Object.entries(LEGACY_MEDIA_FIELDS)) {
+    if (Object.hasOwn(item, old)) names.legacy.push(`${where}.${old}: legacy name (now \`${current}\`)`);
+  }
+  if (!Object.hasOwn(item, 'dim')) names.missing.push(`${where}.dim: missing`);
+  if (!Object.hasOwn(item, 'type')) names.missing.push(`${where}.type: missing`);
+}
+
+function generationNames(generation: unknown, where: string, names: Names): void {
   if (!isObject(generation)) return;
-  if (Object.hasOwn(generation, 'images')) problems.push(`${where}.images: legacy name (now \`media\`)`);
+  if (Object.hasOwn(generation, 'images')) names.legacy.push(`${where}.images: legacy name (now \`media\`)`);
   if (!Object.hasOwn(generation, 'media')) {
-    problems.push(`${where}.media: missing`);
+    names.missing.push(`${where}.media: missing`);
     return;
   }
-  if (Array.isArray(generation.media)) for (const [i, item] of generation.media.entries()) mediaItemProblems(item, `${where}.media[${i}]`, problems);
+  if (Array.isArray(generation.media)) for (const [i, item] of generation.media.entries()) mediaItemNames(item, `${where}.media[${i}]`, names);
 }
 
-/** The renamed fields of 2024-09-04, in responses that carry generations or media. */
+/**
+ * The renamed fields of 2024-09-04, in responses that carry generations or media: the current names
+ * are there (the interface); the legacy ones are no longer sent beside them (ours: a server may keep
+ * an alias).
+ */
 export function checkRenamedFields(op: OperationSpec, exchange: Exchange): Assertion[] | undefined {
   if (!op.carries || !served(exchange)) return undefined;
   const data = dataOf(exchange);
-  const problems: string[] = [];
-  if (op.carries === 'media') mediaItemProblems(data, 'data', problems);
+  const names: Names = { missing: [], legacy: [] };
+  if (op.carries === 'media') mediaItemNames(data, 'data', names);
   else if (op.carries === 'generation-page') {
-    if (Array.isArray(data)) for (const [i, g] of data.entries()) generationProblems(g, `data[${i}]`, problems);
-  } else generationProblems(data, 'data', problems);
-  return [assertThat('current_field_names', problems.length === 0, problems.join('; '))];
+    if (Array.isArray(data)) for (const [i, g] of data.entries()) generationNames(g, `data[${i}]`, names);
+  } else generationNames(data, 'data', names);
+  return [
+    assertThat('current_field_names', names.missing.length === 0, names.missing.join('; ')),
+    assertThat('legacy_field_names_gone', names.legacy.length === 0, names.legacy.join('; ')),
+  ];
 }
 
 /** Whether the sources show the operation's page parameters (list generations, list characters), or they are ours. */

@@ -1,24 +1,21 @@
-// Sending and judging one request: the spend guard decides whether it may leave, the transport sends
-// it within its budgets, every registered check judges the answer, the tiering turns the assertions
-// into results and verdicts, and what the answer created is registered for cleanup.
-import { createdId, deletedIds, deletionRequest, fingerprintResponse, type OperationSpec, operations, transformPlan, undoOf } from '@mediagen/schema';
-import type { CheckId } from '../checks/catalog.js';
-import { type JudgeContext, verdictsFor } from '../checks/judge.js';
-import { served } from '../checks/response.js';
+// Sending one request of a live run: the spend guard decides whether it may leave, the transport sends
+// it within its budgets, the judge judges the answer (every exchange on the wire, the run's own reads,
+// polls and balance readings included, exactly as a recording of the run would be judged), and what
+// the answer created is registered for cleanup. The run drives; the judge judges.
+import { createdId, deletedIds, deletionRequest, type OperationSpec, operations, undoOf } from '@mediagen/schema';
+import { served } from '../model/answer.js';
 import { acceptanceBasis, breachBasis, probeBasis } from '../model/basis.js';
-import { type AuthMode, type Exchange, isSuccess, requestFor, toCurl } from '../model/exchange.js';
+import { type AuthMode, type Exchange, isSuccess, requestFor } from '../model/exchange.js';
 import type { Failure, Phase } from '../model/terms.js';
-import type { Assertion, Expectation } from '../model/verdict.js';
+import type { Expectation } from '../model/verdict.js';
+import type { Intent, Judge, Judgement } from '../judging/judge.js';
 import type { RequestCase } from '../requests/cases.js';
 import { type Fixtures, generationContext } from '../requests/fixtures.js';
-import type { AssumptionVerdicts } from './assumptions.js';
 import type { CleanupRegistry } from './cleanup.js';
 import { followGeneration } from './follow.js';
 import { type KeyMasker, maskExchange } from './mask.js';
-import type { Recorder } from './recorder.js';
 import type { Spending } from './spending.js';
 import type { ResolvedTarget } from './target.js';
-import type { Tiering } from './tiering.js';
 import { dotSegment, refusedPath, type Transport } from './transport.js';
 import type { Versioning } from './versioning.js';
 
@@ -42,13 +39,10 @@ export interface ExchangeDeps {
   masker: KeyMasker;
   target: ResolvedTarget;
   fixtures: Fixtures;
-  recorder: Recorder;
-  tiering: Tiering;
-  verdicts: AssumptionVerdicts;
+  judge: Judge;
   spending: Spending;
   cleanup: CleanupRegistry;
   versioning: Versioning;
-  selected: ReadonlySet<CheckId>;
   lifecycleTimeoutMs: number;
   /** Called with every answer (false when none came): the run counts silences. */
   onAnswer: (answered: boolean) => void;
@@ -65,9 +59,20 @@ const notSent = (request: Exchange['request'], reason: string): Exchange => ({
   durationMs: 0,
 });
 
+/** How one request is to be judged: what it was for (inferred when not given) and how it is recorded. */
+interface How {
+  intent?: Intent;
+  phase?: Phase;
+  label?: string;
+  shrunk?: Failure['shrunk'];
+  record?: 'all' | 'passes';
+}
+
 export class Exchanges {
   /** Set while cleanup runs: its own signal and time limit, after the run's signal fired. */
   private draining: { signal: AbortSignal; timeoutMs: number } | undefined;
+  /** The phase of the request exercised last: what the run's own reads and readings are recorded under. */
+  private phase: Phase = 'setup';
 
   constructor(private readonly deps: ExchangeDeps) {}
 
@@ -76,45 +81,67 @@ export class Exchanges {
     this.draining = { signal: AbortSignal.timeout(deadlineMs), timeoutMs: requestMs };
   }
 
-  /** Sends one request on the wire: its date's shape, masked for recording, counted. */
-  async wire(c: RequestCase, auth: AuthMode = 'valid'): Promise<Exchange> {
-    const op = operations[c.operationId] as OperationSpec;
-    const spoken = this.deps.versioning.request(op, c);
-    if ('unsaid' in spoken) return notSent(requestFor(op, { ...c, auth }), spoken.unsaid);
-    const request = requestFor(op, { ...spoken, label: c.label, auth });
-    // Not sent, and no sign of a silent target either: the server gave an id that is a path step.
-    if (dotSegment(request.path) !== undefined) return notSent(request, refusedPath(request.path));
-    const exchange = await this.deps.transport.send(request, this.draining ?? {});
-    this.deps.recorder.countRequest(op.operationId);
-    this.deps.onAnswer(exchange.status !== 0);
-    return maskExchange(this.deps.masker, exchange);
+  /** Sends one request on the wire (its date's shape, masked for recording, counted) and judges the answer. */
+  async wire(c: RequestCase, auth: AuthMode = 'valid', how: How = {}): Promise<Exchange> {
+    return (await this.sendAndJudge(c, auth, how)).exchange;
   }
 
-  /** Sends a request without judging it (polling, side reads), within the spend guard. */
-  async raw(c: RequestCase, auth: AuthMode = 'valid'): Promise<Exchange> {
+  private async sendAndJudge(c: RequestCase, auth: AuthMode, how: How): Promise<{ exchange: Exchange; judgement?: Judgement }> {
     const op = operations[c.operationId] as OperationSpec;
+    const spoken = this.deps.versioning.request(op, c);
+    if ('unsaid' in spoken) return { exchange: notSent(requestFor(op, { ...c, auth }), spoken.unsaid) };
+    const params = spoken.params ?? op.exampleParams ?? {};
+    const request = requestFor(op, { ...spoken, params, label: c.label, auth });
+    // Not sent, and no sign of a silent target either: the server gave an id that is a path step.
+    if (dotSegment(request.path) !== undefined) return { exchange: notSent(request, refusedPath(request.path)) };
+    const sent = await this.deps.transport.send(request, this.draining ?? {});
+    this.deps.judge.countRequest(op.operationId);
+    this.deps.onAnswer(sent.status !== 0);
+    const exchange = maskExchange(this.deps.masker, sent);
+    const view = this.deps.versioning.response(op, exchange);
+    const intent = how.intent ?? this.deps.judge.infer(op, params, view);
+    const judgement = this.deps.judge.judge(op, params, view, intent, {
+      phase: how.phase ?? this.phase,
+      label: how.label ?? c.label,
+      ...(how.shrunk ? { shrunk: how.shrunk } : {}),
+      record: how.record ?? 'all',
+    });
+    this.afterResponse(op, view, { ...(spoken.params ? { params: spoken.params } : {}), body: c.body });
+    return { exchange, judgement };
+  }
+
+  /** Sends a request whose purpose the judge infers (polling, side reads), within the spend guard. */
+  async raw(c: RequestCase, auth: AuthMode = 'valid', phase?: Phase): Promise<Exchange> {
+    const op = operations[c.operationId] as OperationSpec;
+    const go = () => this.wire(c, auth, phase ? { phase } : {});
     const sent = op.spendsCredits
-      ? await this.deps.spending.spend(c, { invalid: false, planned: false, go: () => this.wire(c, auth) })
-      : await this.deps.spending.guardFree(op, () => this.wire(c, auth));
+      ? await this.deps.spending.spend(c, { invalid: false, planned: false, go })
+      : await this.deps.spending.guardFree(op, go);
     this.recordFindings();
     return 'refused' in sent ? notSent(requestFor(op, { ...c, auth }), sent.refused) : sent.exchange;
   }
 
-  /** Sends one request and judges it: every check, the expectation, the tiers, the cleanup. */
+  /** Sends one request for what `expect` says it is for, and judges it: every check, the tiers, the cleanup. */
   async exercise(c: RequestCase, phase: Phase, expect: Expectation, opts: ExerciseOptions = {}): Promise<Exercised> {
+    this.phase = phase;
     const op = operations[c.operationId] as OperationSpec;
     const auth = opts.auth ?? (expect === 'missing-key' ? 'missing' : expect === 'wrong-key' ? 'wrong' : 'valid');
     const parts = { body: c.body, ...(c.query ? { query: c.query } : {}) };
-    const context: JudgeContext = { pagination: this.deps.target.stateful };
+    const intent: Intent = { expect };
     if (expect === 'reject') {
       const breach = c.basis ?? breachBasis(op, parts, generationContext(this.deps.fixtures));
-      if (breach) context.breach = breach;
+      if (breach) intent.breach = breach;
     }
     if (expect === 'accept' || expect === 'probe') {
       const relies = expect === 'probe' ? (c.basis ?? probeBasis(op, parts)) : acceptanceBasis(op, parts);
-      if (relies) context.relies = relies;
+      if (relies) intent.relies = relies;
     }
-    const go = () => this.wire(c, auth);
+    let judgement: Judgement | undefined;
+    const go = async () => {
+      const done = await this.sendAndJudge(c, auth, { intent, phase, ...(opts.shrunk ? { shrunk: opts.shrunk } : {}), record: opts.record ?? 'all' });
+      judgement = done.judgement;
+      return done.exchange;
+    };
     const sent = op.spendsCredits
       ? await this.deps.spending.spend(c, { invalid: expect === 'reject' || auth !== 'valid', planned: opts.planned ?? false, go })
       : await this.deps.spending.guardFree(op, go);
@@ -122,40 +149,9 @@ export class Exchanges {
     if ('refused' in sent) return { exchange: notSent(requestFor(op, { ...c, auth }), sent.refused), failed: false, refused: sent.refused };
     const exchange = sent.exchange;
     if (exchange.status === 0 && exchange.url === '') return { exchange, failed: false, refused: exchange.error ?? 'not sent' };
-    const judged = this.deps.versioning.response(op, exchange);
-    const evidence = {
-      curl: toCurl(this.deps.target.baseUrl, exchange.request),
-      status: exchange.status,
-      method: exchange.request.method.toUpperCase(),
-      url: exchange.url,
-    };
-    let failed = false;
-    for (const verdict of verdictsFor(op, judged, expect, context)) {
-      if (!this.deps.selected.has(verdict.check)) continue;
-      for (const assertion of verdict.assertions) {
-        const settled = assertion.awaits ? await this.settle(assertion) : assertion;
-        if (!settled) continue;
-        const recorded = this.deps.tiering.record(op.operationId, verdict.check, settled, {
-          phase,
-          label: c.label,
-          evidence,
-          ...(opts.shrunk ? { shrunk: opts.shrunk } : {}),
-          record: opts.record ?? 'all',
-        });
-        if (recorded === 'failed') failed = true;
-      }
-    }
-    if ((opts.record ?? 'all') === 'all' || !failed) this.observe(op, judged, expect, c);
-    this.afterResponse(op, judged, c);
-    return { exchange, failed };
-  }
-
-  /** An assertion decided by how a generation ends: it holds if the generation did not succeed. */
-  private async settle(assertion: Assertion): Promise<Assertion | undefined> {
-    const ended = await followGeneration((c) => this.raw(c), assertion.awaits!.generationId, this.deps.lifecycleTimeoutMs);
-    if (ended === undefined) return undefined;
-    const { awaits: _awaits, ...rest } = assertion;
-    return ended === 'success' ? { ...rest, ok: false, message: 'the request was taken and its generation succeeded' } : { ...rest, ok: true };
+    // A generation whose end decides an assertion: read it until it ends (the judge settles it from what it reads).
+    for (const generationId of judgement?.awaiting ?? []) await followGeneration((read) => this.raw(read), generationId, this.deps.lifecycleTimeoutMs);
+    return { exchange, failed: judgement?.failed ?? false };
   }
 
   /** Findings of the spend guard become assertions of credits_arithmetic (on the operation that measures). */
@@ -164,27 +160,12 @@ export class Exchanges {
       if (!finding.rule) continue;
       const op =
         finding.rule === 'estimate_is_the_charge' || finding.rule === 'failed_generate_is_free' ? operations.generateMedia : operations.estimateGeneration;
-      this.deps.tiering.record(op.operationId, 'credits_arithmetic', { rule: finding.rule, ok: false, message: finding.message }, { phase: 'stateful' });
-    }
-  }
-
-  /** Fingerprint and confirmations of assumed fields and operations. */
-  private observe(op: OperationSpec, exchange: Exchange, expect: Expectation, c: RequestCase): void {
-    if (exchange.status === 0 || exchange.json === undefined) return;
-    const { verdicts } = this.deps;
-    verdicts.confirmCarried(op, 'response', exchange.json, served(exchange));
-    if (expect === 'accept' && served(exchange) && c.body !== undefined) verdicts.confirmCarried(op, 'request', c.body);
-    if (expect === 'accept') {
-      verdicts.observeOperation(op.operationId, served(exchange) && exchange.status === op.success.status, `${c.label}: status ${exchange.status}`);
-    }
-    if (isSuccess(exchange.status)) {
-      const version = fingerprintResponse(transformPlan, op.operationId, exchange.status, exchange.json);
-      if (version !== undefined) this.deps.recorder.fingerprint(op.operationId, version);
+      this.deps.judge.record(op.operationId, 'credits_arithmetic', { rule: finding.rule, ok: false, message: finding.message }, { phase: 'stateful' });
     }
   }
 
   /** Registers what a successful request created (to be undone), and forgets what it deleted. */
-  private afterResponse(op: OperationSpec, exchange: Exchange, c: RequestCase): void {
+  private afterResponse(op: OperationSpec, exchange: Exchange, c: Pick<RequestCase, 'params' | 'body'>): void {
     // Whatever a target says it created is cleaned up, stateful or not (only Prism keeps nothing).
     if (!served(exchange) || this.deps.target.kind === 'prism') return;
     const made = createdId(op, exchange.json);

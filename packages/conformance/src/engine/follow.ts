@@ -1,8 +1,10 @@
 // Following a generation to its end: polls get generation until every media item is terminal, or the
-// wait runs out. How a generation ended decides a rule whose breach the sources say makes it fail.
+// wait runs out. It only drives: the judge reads the same answers and decides the rule whose breach the
+// sources say makes a generation fail.
 import { operations, TERMINAL_MEDIA_STATUSES } from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
 import { dataOf, type Exchange } from '../model/exchange.js';
+import { inNewestShape } from '../model/newest.js';
 import type { RequestCase } from '../requests/cases.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -20,8 +22,8 @@ export async function followGeneration(
       label: `follow generation ${generationId}`,
       params: { generation_id: generationId },
     });
-    const data = dataOf(exchange);
-    const media = isObject(data) && Array.isArray(data.media ?? data.images) ? ((data.media ?? data.images) as unknown[]).filter(isObject) : [];
+    const data = dataOf(inNewestShape(operations.getGeneration, exchange));
+    const media = isObject(data) && Array.isArray(data.media) ? data.media.filter(isObject) : [];
     const statuses = media.map((m) => (typeof m.status === 'string' ? m.status : ''));
     if (statuses.includes('success')) return 'success';
     if (statuses.length > 0 && statuses.every((s) => TERMINAL_MEDIA_STATUSES.includes(s as never))) return 'failed';

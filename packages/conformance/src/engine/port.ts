@@ -1,20 +1,20 @@
 // The doors of a run: the phase context (what setup, examples, coverage, auth and fuzzing use) and the
-// check port (what a sequence check uses), both built over the run's parts. Neither hands out a
-// tracker: they send, judge, assert, skip and note, and nothing more.
+// check port (what a sequence uses, one per check, bound to it), both built over the run's parts.
+// Neither hands out a tracker: they send, skip and note, and nothing more; the judge judges.
 import { type OperationId, type OperationSpec, operations } from '@mediagen/schema';
 import { type CheckId, checksById } from '../checks/catalog.js';
 import type { CheckPort, MadeGeneration } from '../checks/port.js';
-import { served } from '../checks/response.js';
-import { dataOf, toCurl } from '../model/exchange.js';
+import type { Judge } from '../judging/judge.js';
+import { served } from '../model/answer.js';
+import { dataOf } from '../model/exchange.js';
+import { inNewestShape } from '../model/newest.js';
 import type { Phase } from '../model/terms.js';
 import type { Fixtures } from '../requests/fixtures.js';
 import { baseItem } from '../requests/generation-bodies.js';
 import type { PhaseContext } from './context.js';
 import type { Exchanges } from './exchanges.js';
-import type { Recorder } from './recorder.js';
 import type { Spending } from './spending.js';
 import type { ResolvedTarget } from './target.js';
-import type { Tiering } from './tiering.js';
 import type { ProgressEvent } from './types.js';
 
 /** The parts of a run its doors are built over. */
@@ -25,8 +25,7 @@ export interface RunParts {
   selected: ReadonlySet<CheckId>;
   exchanges: Exchanges;
   spending: Spending;
-  recorder: Recorder;
-  tiering: Tiering;
+  judge: Judge;
   strict: boolean;
   seed: number;
   maxExamples: number;
@@ -47,12 +46,11 @@ async function makeGeneration(parts: RunParts, label: string, phase: Phase, item
     planned: true,
   });
   if (refused) return { refused };
-  const data = dataOf(exchange) as { generation_id?: unknown; media?: unknown; images?: unknown } | undefined;
-  // An older server's `images` is read too, so the rest of the run can go on (renamed_fields reports it).
-  const media = data?.media ?? data?.images;
-  if (!served(exchange) || typeof data?.generation_id !== 'string' || !Array.isArray(media))
+  // An older server's names are read in the newest shape, so the rest of the run can go on (renamed_fields reports them).
+  const data = dataOf(inNewestShape(operations.generateMedia, exchange)) as { generation_id?: unknown; media?: unknown } | undefined;
+  if (!served(exchange) || typeof data?.generation_id !== 'string' || !Array.isArray(data.media))
     return { refused: `generate answered ${exchange.status} without a generation` };
-  const mediaIds = media
+  const mediaIds = data.media
     .map((m) => (typeof m === 'object' && m !== null ? (m as { id?: unknown }).id : undefined))
     .filter((id): id is string => typeof id === 'string');
   return { generationId: data.generation_id, mediaIds };
@@ -60,12 +58,11 @@ async function makeGeneration(parts: RunParts, label: string, phase: Phase, item
 
 function skipper(parts: RunParts) {
   return {
-    skip(operationId: OperationId, check: string, reason: string): void {
-      if (isCheck(check)) parts.recorder.skip(operationId, check, parts.mask(reason));
+    skip(operationId: OperationId, check: CheckId, reason: string): void {
+      parts.judge.skip(operationId, check, parts.mask(reason));
     },
-    skipAll(check: string, reason: string): void {
-      if (!isCheck(check)) return;
-      for (const op of parts.ops) if (checksById[check].appliesTo(op)) parts.recorder.skip(op.operationId, check, parts.mask(reason));
+    skipAll(check: CheckId, reason: string): void {
+      for (const op of parts.ops) if (checksById[check].appliesTo(op)) parts.judge.skip(op.operationId, check, parts.mask(reason));
     },
   };
 }
@@ -91,39 +88,33 @@ export function phaseContext(parts: RunParts): PhaseContext {
     raw: (c) => parts.exchanges.raw(c),
     makeGeneration: (label, phase, items) => makeGeneration(parts, label, phase, items),
     plan: (credits) => parts.spending.ledger.plan.keep(credits, parts.spending.ledger.max),
-    ...skips,
+    skip: (operationId, check, reason) => isCheck(check) && skips.skip(operationId, check, reason),
+    skipAll: (check, reason) => isCheck(check) && skips.skipAll(check, reason),
     note: parts.note,
   };
 }
 
-/** The door of the sequence checks. */
-export function checkPort(parts: RunParts, context: PhaseContext): CheckPort {
+/** The door of one check's sequence, bound to it: the sequence names no check id. */
+export function checkPort(parts: RunParts, context: PhaseContext, check: CheckId): CheckPort {
   const skips = skipper(parts);
   return {
     target: { live: parts.target.live, stateful: parts.target.stateful, mock: parts.target.kind !== 'remote' },
     fixtures: parts.fixtures,
     ops: parts.ops,
     lifecycleTimeoutMs: parts.lifecycleTimeoutMs,
-    selects: context.selects,
-    send: async (c, expect = 'none') => {
+    send: async (c, expect) => {
+      if (expect === undefined) {
+        const exchange = await parts.exchanges.raw(c, 'valid', 'stateful');
+        return exchange.status === 0 && exchange.url === '' ? { exchange, refused: exchange.error ?? 'not sent' } : { exchange };
+      }
       const { exchange, refused } = await parts.exchanges.exercise(c, 'stateful', expect);
       return refused ? { exchange, refused } : { exchange };
     },
-    raw: (c) => parts.exchanges.raw(c),
     makeGeneration: (label, items) =>
       context.statefulBlocked ? Promise.resolve({ refused: context.statefulBlocked }) : makeGeneration(parts, label, 'stateful', items),
     balance: (label) => parts.spending.readings.balance(label),
-    assert: (operationId, check, assertion, exchange) => {
-      if (!isCheck(check)) throw new Error(`internal: ${check} is not a check`);
-      const evidence = exchange
-        ? { curl: toCurl(parts.target.baseUrl, exchange.request), status: exchange.status, method: exchange.request.method.toUpperCase(), url: exchange.url }
-        : undefined;
-      return parts.tiering.record(operationId, check, assertion, { phase: 'stateful', ...(evidence ? { evidence } : {}) });
-    },
-    ...skips,
+    skip: (operationId, reason) => skips.skip(operationId, check, reason),
+    skipAll: (reason) => skips.skipAll(check, reason),
     note: parts.note,
-    progress: (check, outcome, detail) => {
-      if (isCheck(check) && parts.selected.has(check)) parts.emit({ type: 'stateful', check, outcome, detail: parts.mask(detail) });
-    },
   };
 }

@@ -3,11 +3,11 @@
 // then per operation the examples, the hand-written cases, the auth checks and the generated requests;
 // finally, whatever ended the run, everything created is deleted under cleanup's own deadline and the
 // record is returned for the report layer.
-import { assumptions, type OperationSpec, operationList } from '@mediagen/schema';
-import type { CheckId } from '../checks/catalog.js';
+import { type OperationSpec, operationList } from '@mediagen/schema';
+import { CHECKS, type CheckId } from '../checks/catalog.js';
+import { Judge } from '../judging/judge.js';
 import { emptyFixtures } from '../requests/fixtures.js';
 import { baseItem } from '../requests/generation-bodies.js';
-import { AssumptionVerdicts } from './assumptions.js';
 import { type RunBudgets, resolveBudgets } from './budgets.js';
 import { CleanupRegistry } from './cleanup.js';
 import type { PhaseContext } from './context.js';
@@ -22,11 +22,9 @@ import { runSetup } from './phases/setup.js';
 import { sequencePlan } from './plan.js';
 import { isSafe, READ_ONLY } from './policy.js';
 import { checkPort, phaseContext, type RunParts } from './port.js';
-import { Recorder } from './recorder.js';
 import { Spending } from './spending.js';
 import { RunStopped } from './stop.js';
 import { probeTarget, type ResolvedTarget } from './target.js';
-import { Tiering } from './tiering.js';
 import { Transport } from './transport.js';
 import type { RunRecord, Stopped, TargetInfo } from './types.js';
 import { versioningAt } from './versioning.js';
@@ -123,13 +121,21 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
   });
   const versioning = versioningAt(options.at);
   const selected = new Set(selection);
-  const recorder = new Recorder(selection, versioning.at);
-  const verdicts = new AssumptionVerdicts(assumptions());
   const strict = options.strict ?? false;
-  const tiering = new Tiering(recorder, verdicts, strict, masker.text);
+  const lifecycleTimeoutMs = options.lifecycleTimeoutMs ?? 30_000;
+  const judge = new Judge({
+    selected: selection,
+    strict,
+    judgedAt: versioning.at,
+    pagination: target.stateful,
+    stateful: target.stateful,
+    ownsBalance: true,
+    lifecycleWaitMs: lifecycleTimeoutMs,
+    baseUrl: target.baseUrl,
+    mask: masker.text,
+  });
   const fixtures = emptyFixtures(false, `${options.seed ?? 1}_${Date.now().toString(36)}`);
   const cleanup = new CleanupRegistry();
-  const lifecycleTimeoutMs = options.lifecycleTimeoutMs ?? 30_000;
   let exchanges: Exchanges;
   const spending = new Spending(options.maxCredits, (c) => exchanges.wire(c), fixtures);
   exchanges = new Exchanges({
@@ -137,13 +143,10 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     masker,
     target,
     fixtures,
-    recorder,
-    tiering,
-    verdicts,
+    judge,
     spending,
     cleanup,
     versioning,
-    selected,
     lifecycleTimeoutMs,
     onAnswer: (answered) => stop.answered(answered),
   });
@@ -155,8 +158,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     selected,
     exchanges,
     spending,
-    recorder,
-    tiering,
+    judge,
     strict,
     seed: options.seed ?? 1,
     maxExamples: options.maxExamples ?? 50,
@@ -167,7 +169,6 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     emit,
   };
   const context = phaseContext(parts);
-  const port = checkPort(parts, context);
   const unexercised = (op: OperationSpec) => (!isSafe(op) && target.mode !== 'full' ? READ_ONLY : 'not exercised by this run');
   try {
     const probe = await probeTarget(transport, target, options, note, [baseItem(fixtures)]);
@@ -182,11 +183,12 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
       if (skip !== undefined || !check.sequence) continue;
       stop.check();
       try {
-        await check.sequence(port);
+        await check.sequence(checkPort(parts, context, check.id));
       } catch (error) {
         if (error instanceof RunStopped) throw error;
         note(`${check.id}: the sequence stopped: ${(error as Error)?.message ?? String(error)}`);
       }
+      if (check.category === 'stateful') emit({ type: 'stateful', check: check.id, ...judge.recorder.checkProgress(check.id, ops) });
     }
     const ordered = [
       ...ops.filter((op) => op.catalogue),
@@ -196,7 +198,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     for (const [index, op] of ordered.entries()) {
       await runOperation(context, op, index, stop, note);
       await spending.readings.checkpoint(op.operationId);
-      emit({ type: 'operation', operation: recorder.operationReport(op, unexercised(op)) });
+      emit({ type: 'operation', operation: judge.operationReport(op, unexercised(op)) });
     }
   } catch (error) {
     if (!(error instanceof RunStopped)) throw error;
@@ -208,6 +210,8 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     await cleanup.drain(budgets.cleanupMs);
     for (const line of transport.budgetNotes()) note(line);
     for (const recorder of options.recorders ?? []) await recorder.close?.().catch((error: Error) => note(`a recorder failed: ${error.message}`));
+    // The history has ended: what the whole of it shows (a resource never readable, a generation that never finished).
+    judge.finish();
   }
   const stopped = stop.stopped;
   return {
@@ -215,10 +219,10 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     startedMs: started,
     seed: parts.seed,
     maxExamples: parts.maxExamples,
-    operations: ops.map((op) => recorder.operationReport(op, unexercised(op))),
+    operations: ops.map((op) => judge.operationReport(op, unexercised(op))),
     requests: transport.requests,
-    fingerprint: recorder.fingerprintReport(),
-    provenance: verdicts.verdicts().map((v) => ({ ...v, evidence: masker.text(v.evidence), ...(v.curl ? { curl: masker.curl(v.curl) } : {}) })),
+    fingerprint: judge.fingerprintReport(),
+    provenance: judge.provenance().map((v) => ({ ...v, evidence: masker.text(v.evidence), ...(v.curl ? { curl: masker.curl(v.curl) } : {}) })),
     budget: { ...spending.ledger.report(), refused: spending.ledger.refused.map(masker.text), findings: spending.ledger.report().findings.map(masker.text) },
     cleanup: { created: cleanup.created, deleted: cleanup.deleted, leftover: cleanup.leftover.map(masker.text) },
     notes,

@@ -21,6 +21,12 @@ export interface Assertion {
   /** For response schema mismatches: where in the body (`data.media[0].status`). */
   path?: (string | number)[];
   /**
+   * The assumption the judgement reads through, when it is weaker than `rule`: a documented field inside
+   * a container no source shows, an id whose field is ours, a refusal read from a filled `err` beside a
+   * payload. A rule is as firm as the weakest link on its path: the judgement is a verdict on `via`.
+   */
+  via?: string;
+  /**
    * Decided by how a generation ends: the rule holds when it ends `failed` (or censored), breaks when
    * it succeeds (a request the sources say fails, taken by the server). The engine follows it.
    */
@@ -39,3 +45,5 @@ export const holds = (rule: string): Assertion => ({ rule, ok: true });
 export const broken = (rule: string, message: string): Assertion => ({ rule, ok: false, message });
 /** An assertion that holds when `ok`, else broken with `message`. */
 export const assertThat = (rule: string, ok: boolean, message: string): Assertion => (ok ? holds(rule) : broken(rule, message));
+/** The same assertion, read through an assumption (`via`) when one is given. */
+export const through = (assertion: Assertion, via: string | undefined): Assertion => (via === undefined ? assertion : { ...assertion, via });

@@ -1,61 +1,174 @@
 import { operations } from '@mediagen/schema';
+import { isObject } from '@mediagen/schema/util';
+import { said, served } from '../../model/answer.js';
 import { dataOf, type Exchange } from '../../model/exchange.js';
 import { assertThat } from '../../model/verdict.js';
 import { baseItem } from '../../requests/generation-bodies.js';
-import { defineCheck, onOperations } from '../define.js';
+import { defineCheck, type Found, type HistoryJudge, type HistorySettings, type Observed, onOperations } from '../define.js';
 import type { CheckPort } from '../port.js';
-import { said, served } from '../response.js';
-import { tally } from './sequence.js';
+import { sleep } from './sequence.js';
 
 const { estimateGeneration, generateMedia } = operations;
 const OPERATIONS = [estimateGeneration.operationId, generateMedia.operationId] as const;
 
-const numberIn = (exchange: Exchange, field: string): number => {
+const numberIn = (exchange: Exchange, field: string): number | undefined => {
   const data = dataOf(exchange);
-  return typeof data === 'object' && data !== null ? Number((data as Record<string, unknown>)[field]) : Number.NaN;
+  const value = isObject(data) ? data[field] : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 };
 
-/** One generation's arithmetic: the balance before and after, the estimate, the credits_remaining. */
-async function priceAndGenerate(port: CheckPort, t: ReturnType<typeof tally>, label: string, body: unknown[]): Promise<boolean> {
+/** The key of a body: an estimate prices the generate of the same body. */
+const bodyKey = (exchange: Exchange) => JSON.stringify(exchange.request.body ?? null);
+
+/** A served generation whose charge the following balance readings show. */
+interface Charge {
+  /** The balance read last before it, with nothing else spent between. */
+  before: number;
+  price?: number;
+  creditsRemaining?: number;
+  after: number[];
+  /** Another generation was served before this one settled: neither can be told apart. */
+  overlapped: boolean;
+  label: string;
+}
+
+/**
+ * Judges a history whose balance readings are the run's alone (a live run): each estimate reads the
+ * balance; a generation's charge is the fall of the balance from the reading before it to where it
+ * settles (two equal readings after it moved, or the last one). It equals the estimate of the same
+ * body (the interface); that it shows by the next reading and that credits_remaining is the settled
+ * balance are ours. A generation whose estimate is above the balance is refused (ours; 402 too).
+ * A balance that never moved after a generation shows no charge yet: nothing is judged of it.
+ */
+function judgeHistory({ ownsBalance }: HistorySettings): HistoryJudge {
+  const prices = new Map<string, number>();
+  let balance: number | undefined;
+  let pending: Charge | undefined;
+  const settle = (charge: Charge, settled: number): Found[] => {
+    pending = undefined;
+    if (charge.overlapped || charge.price === undefined) return [];
+    const charged = charge.before - settled;
+    const out: Found[] = [];
+    const equal = assertThat(
+      'estimate_is_the_charge',
+      charged === charge.price,
+      `${charge.label}: the balance went from ${charge.before} to ${settled} (${charged} charged), the estimate said ${charge.price}`,
+    );
+    for (const operationId of OPERATIONS) out.push({ operationId, assertion: equal });
+    if (charge.creditsRemaining !== undefined)
+      out.push({
+        operationId: generateMedia.operationId,
+        assertion: assertThat(
+          'credits_remaining_is_the_balance',
+          charge.creditsRemaining === settled,
+          `${charge.label}: credits_remaining ${charge.creditsRemaining}, the balance settled at ${settled}`,
+        ),
+      });
+    return out;
+  };
+  const reading = (value: number): Found[] => {
+    balance = value;
+    const charge = pending;
+    if (!charge) return [];
+    charge.after.push(value);
+    const out: Found[] = [];
+    if (charge.after.length === 1 && charge.price !== undefined && !charge.overlapped)
+      out.push({
+        operationId: generateMedia.operationId,
+        assertion: assertThat(
+          'charge_taken_by_next_reading',
+          charge.before - value === charge.price,
+          `${charge.label}: the next reading after it showed ${charge.before - value} charged, the estimate said ${charge.price}`,
+        ),
+      });
+    const moved = charge.after.some((b) => b !== charge.before);
+    const [previous, latest] = charge.after.slice(-2);
+    if (moved && charge.after.length >= 2 && previous === latest) out.push(...settle(charge, value));
+    return out;
+  };
+  return {
+    observe({ op, exchange, expect }: Observed): Found[] {
+      if (!ownsBalance || expect === 'missing-key' || expect === 'wrong-key') return [];
+      if (op === estimateGeneration && served(exchange)) {
+        const estimated = numberIn(exchange, 'estimated');
+        // An estimate of 0 or less prices nothing.
+        if (estimated !== undefined && estimated > 0 && prices.size < 10_000) prices.set(bodyKey(exchange), estimated);
+        const value = numberIn(exchange, 'balance');
+        return value === undefined ? [] : reading(value);
+      }
+      if (op !== generateMedia || exchange.status === 0) return [];
+      const price = prices.get(bodyKey(exchange));
+      const out: Found[] = [];
+      // Above the balance: refused (ours), with 402 (ours).
+      if (price !== undefined && balance !== undefined && price > balance) {
+        out.push({
+          operationId: generateMedia.operationId,
+          assertion: assertThat('above_balance_refused', !served(exchange), `a generation costing ${price} with a balance of ${balance} was served`),
+        });
+        if (!served(exchange))
+          out.push({ operationId: generateMedia.operationId, assertion: assertThat('above_balance_402', exchange.status === 402, `answered ${said(exchange)}, not 402`) });
+      }
+      if (!served(exchange)) return out;
+      if (pending) pending.overlapped = true;
+      if (balance === undefined) return out;
+      const remaining = numberIn(exchange, 'credits_remaining');
+      pending = {
+        before: balance,
+        after: [],
+        overlapped: pending !== undefined,
+        label: exchange.request.label,
+        ...(price !== undefined ? { price } : {}),
+        ...(remaining !== undefined ? { creditsRemaining: remaining } : {}),
+      };
+      return out;
+    },
+    finish(): Found[] {
+      const charge = pending;
+      if (!charge || !charge.after.some((b) => b !== charge.before)) return [];
+      return settle(charge, charge.after.at(-1)!);
+    },
+  };
+}
+
+/** Readings after a generation: until the balance moved and held for one more reading, or five readings. */
+async function readUntilSettled(port: CheckPort, label: string, before: number): Promise<void> {
+  let previous: number | undefined;
+  let moved = false;
+  for (let i = 0, delay = 100; i < 5; i++, delay *= 2) {
+    const after = await port.balance(`balance after ${label}`);
+    if ('unknown' in after) return;
+    if (moved && after.credits === previous) return;
+    moved ||= after.credits !== before;
+    previous = after.credits;
+    await sleep(delay);
+  }
+}
+
+/**
+ * One generation priced and made, the balance read before and after. Whether it could be. `expect`
+ * is what its generate is sent for: a batch above one is no obligation (the plan's maximum is unknown).
+ */
+async function priceAndGenerate(port: CheckPort, label: string, body: unknown[], expect: 'accept' | 'none'): Promise<boolean> {
   const before = await port.balance(`balance before ${label}`);
   if ('unknown' in before) return false;
   const estimate = (await port.send({ operationId: estimateGeneration.operationId, label: `estimate ${label}`, body }, 'accept')).exchange;
   const estimated = numberIn(estimate, 'estimated');
-  if (!served(estimate) || !Number.isFinite(estimated)) return false;
+  if (!served(estimate) || estimated === undefined) return false;
   if (estimated > before.credits) {
     port.note(`credits_arithmetic: the balance (${before.credits}) is below ${label} (${estimated})`);
     return false;
   }
-  const sent = await port.send({ operationId: generateMedia.operationId, label: `generate ${label}`, body }, 'accept');
+  const sent = await port.send({ operationId: generateMedia.operationId, label: `generate ${label}`, body }, expect);
   if (sent.refused || !served(sent.exchange)) {
-    port.skip(generateMedia.operationId, 'credits_arithmetic', sent.refused ?? `generate answered ${said(sent.exchange)}`);
+    port.skip(generateMedia.operationId, sent.refused ?? `generate answered ${said(sent.exchange)}`);
     return false;
   }
-  const after = await port.balance(`balance after ${label}`);
-  if ('unknown' in after) return false;
-  const charged = assertThat(
-    'estimate_is_the_charge',
-    before.credits - after.credits === estimated,
-    `${label}: the balance went from ${before.credits} to ${after.credits}, the estimate said ${estimated}`,
-  );
-  for (const operationId of OPERATIONS) t.assert(operationId, charged, after.exchange);
-  const remaining = numberIn(sent.exchange, 'credits_remaining');
-  if (Number.isFinite(remaining)) {
-    t.assert(
-      generateMedia.operationId,
-      assertThat(
-        'credits_remaining_is_the_balance',
-        remaining === after.credits,
-        `${label}: credits_remaining ${remaining}, the balance is then ${after.credits}`,
-      ),
-      sent.exchange,
-    );
-  }
+  await readUntilSettled(port, label, before.credits);
   return true;
 }
 
-/** A generation costing more than the balance: refused (how, and that it is, are ours). */
-async function aboveBalance(port: CheckPort, t: ReturnType<typeof tally>): Promise<void> {
+/** A generation costing more than the balance, sent to be refused (how, and that it is, are ours). */
+async function aboveBalance(port: CheckPort): Promise<void> {
   const portrait = port.fixtures.portraitAssetId;
   const balance = await port.balance('balance before a costly estimate');
   if (!portrait || 'unknown' in balance) return;
@@ -63,56 +176,39 @@ async function aboveBalance(port: CheckPort, t: ReturnType<typeof tally>): Promi
   const costly = [{ video_anyone: { media_id: portrait, prompt: 'a very long video', duration } }];
   const estimate = (await port.send({ operationId: estimateGeneration.operationId, label: `estimate a ${duration} s video`, body: costly }, 'accept')).exchange;
   const estimated = numberIn(estimate, 'estimated');
-  if (!served(estimate) || !(estimated > balance.credits)) return;
-  const over = await port.send(
-    { operationId: generateMedia.operationId, label: `generate above the balance (${estimated} > ${balance.credits})`, body: costly },
-    'none',
-  );
-  if (over.refused) {
-    port.note(`credits_arithmetic: a generation above the balance was not sent: ${over.refused}`);
-    return;
-  }
-  t.assert(
-    generateMedia.operationId,
-    assertThat('above_balance_refused', !served(over.exchange), `a generation costing ${estimated} with a balance of ${balance.credits} was served`),
-    over.exchange,
-  );
-  if (!served(over.exchange)) {
-    t.assert(
-      generateMedia.operationId,
-      assertThat('above_balance_402', over.exchange.status === 402, `answered ${said(over.exchange)}, not 402`),
-      over.exchange,
-    );
-  }
+  if (!served(estimate) || estimated === undefined || !(estimated > balance.credits)) return;
+  const over = await port.send({ operationId: generateMedia.operationId, label: `generate above the balance (${estimated} > ${balance.credits})`, body: costly }, 'none');
+  if (over.refused) port.note(`credits_arithmetic: a generation above the balance was not sent: ${over.refused}`);
 }
 
+/** The requests: generations of one item, of two items, and of one item in a batch of two, each priced first; then one above the balance. */
 async function sequence(port: CheckPort): Promise<void> {
-  const t = tally(port, 'credits_arithmetic');
   const item = baseItem(port.fixtures);
-  // Varied bodies: one item, and two items of which one takes more steps.
-  const bodies: [string, unknown[]][] = [
-    ['a one-item generation', [item]],
-    ['a two-item generation', [item, { ...item, steps: 30 }]],
+  const bodies: [string, unknown[], 'accept' | 'none'][] = [
+    ['a one-item generation', [item], 'accept'],
+    ['a two-item generation', [item, { ...item, steps: 30 }], 'accept'],
+    // Whether the caller's plan allows a batch of two is not known: its refusal is no failure.
+    ['a batch of two', [{ ...item, batch_size: 2 }], 'none'],
   ];
-  let judged = 0;
-  for (const [label, body] of bodies) if (await priceAndGenerate(port, t, label, body)) judged++;
-  if (judged === 0) {
-    t.skip('no generation could be priced and made (see the notes)');
+  let made = 0;
+  for (const [label, body, expect] of bodies) if (await priceAndGenerate(port, label, body, expect)) made++;
+  if (made === 0) {
+    port.skipAll('no generation could be priced and made (see the notes)');
     return;
   }
-  await aboveBalance(port, t);
-  t.end(`${judged} generation(s) charged what their estimate said`);
+  await aboveBalance(port);
 }
 
 export default defineCheck({
   id: 'credits_arithmetic',
   description:
-    'Generating spends what the estimate said (the balance falls by it; credits_remaining is the new balance); a cost above the balance is refused (an assumption).',
+    'Generating spends what the estimate said once the charge settles (when it shows and what credits_remaining is measured against are assumptions); a cost above the balance is refused (an assumption).',
   severity: 'error',
   category: 'stateful',
-  rules: ['estimate_is_the_charge', 'credits_remaining_is_the_balance', 'above_balance_refused', 'above_balance_402'],
+  rules: ['estimate_is_the_charge', 'charge_taken_by_next_reading', 'credits_remaining_is_the_balance', 'above_balance_refused', 'above_balance_402'],
   operations: OPERATIONS,
   appliesTo: onOperations(OPERATIONS),
-  generations: [1, 2],
+  generations: [1, 2, 2],
+  history: judgeHistory,
   sequence,
 });

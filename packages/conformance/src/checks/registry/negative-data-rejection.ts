@@ -3,10 +3,7 @@ import { dataOf } from '../../model/exchange.js';
 import { type Assertion, assertThat, broken, holds } from '../../model/verdict.js';
 import { hasConstrainedInput } from '../applies.js';
 import { defineCheck } from '../define.js';
-import { said, served } from '../response.js';
-
-/** Statuses that say nothing about a request's validity: the key, the credits, the rate. */
-const SAYS_NOTHING = new Set([401, 402, 429]);
+import { said, saysNothingOfValidity, served } from '../../model/answer.js';
 
 export default defineCheck({
   id: 'negative_data_rejection',
@@ -19,7 +16,7 @@ export default defineCheck({
   appliesTo: hasConstrainedInput,
   judge: ({ op, exchange, expect, breach }): Assertion[] | undefined => {
     const status = exchange.status;
-    if (expect !== 'reject' || status === 0 || !breach || SAYS_NOTHING.has(status)) return undefined;
+    if (expect !== 'reject' || status === 0 || !breach || saysNothingOfValidity(exchange, breach.rule)) return undefined;
     const upFront = assertThat('invalid_request_refused_up_front', status >= 400 && status < 500, `answered ${said(exchange)}, not a 4xx refusal`);
     if (!served(exchange)) return [holds(breach.rule), upFront];
     // A generation the interface says fails may be taken and reported failed: how it ends decides.

@@ -1,14 +1,15 @@
-// What the sequence checks share: the media ids of a generation, the items of a listing, and a tally
-// that asserts through the port and ends with the sequence's progress line.
-import type { OperationId } from '@mediagen/schema';
+// What the stateful checks share: the media ids of a generation, the items of a listing, the time an
+// answer came, and the one loop a sequence waits in (reads again, with backoff, until the answer is
+// what it waits for or the wait runs out). Bodies are read in the newest shape: the judge brings an
+// older server's answers there through the ledger.
 import { isObject } from '@mediagen/schema/util';
 import { dataOf, type Exchange } from '../../model/exchange.js';
-import type { Assertion } from '../../model/verdict.js';
+import type { RequestCase } from '../../requests/cases.js';
 import type { CheckPort } from '../port.js';
 
-/** Media ids of a generation (an older server's `images` too: renamed_fields reports the name). */
+/** Media ids of a generation. */
 export const mediaIdsOf = (generation: unknown): string[] => {
-  const media = isObject(generation) ? (generation.media ?? generation.images) : undefined;
+  const media = isObject(generation) ? generation.media : undefined;
   return Array.isArray(media)
     ? media
         .filter(isObject)
@@ -23,31 +24,24 @@ export const itemsOf = (exchange: Exchange): Record<string, unknown>[] => {
   return Array.isArray(data) ? data.filter(isObject) : [];
 };
 
+/** The string at `key` of an answer's `data`, if any. */
+export const dataString = (exchange: Exchange, key: string): string | undefined => {
+  const data = dataOf(exchange);
+  return isObject(data) && typeof data[key] === 'string' ? data[key] : undefined;
+};
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Asserts through the port, counting what broke; `end` prints the sequence's progress line. */
-export function tally(port: CheckPort, check: string) {
-  let failed = 0;
-  let refuted = 0;
-  let asserted = 0;
-  return {
-    assert(operationId: OperationId, assertion: Assertion, exchange?: Exchange): void {
-      asserted++;
-      const recorded = port.assert(operationId, check, assertion, exchange);
-      if (recorded === 'failed') failed++;
-      if (recorded === 'refuted') refuted++;
-    },
-    /** Skips every cell of the check with `reason`. */
-    skip(reason: string): void {
-      port.skipAll(check, reason);
-      port.progress(check, 'skipped', reason);
-    },
-    end(passed: string): void {
-      const verdicts = refuted > 0 ? ` (${refuted} assumption(s) refuted)` : '';
-      port.progress(check, failed > 0 ? 'failed' : 'passed', failed > 0 ? `${failed} of ${asserted} assertion(s) failed${verdicts}` : `${passed}${verdicts}`);
-    },
-    get asserted() {
-      return asserted;
-    },
-  };
+/**
+ * Sends `c` until `done` says the answer is what the sequence waits for, or `waitMs` has passed:
+ * first at once, then after 50 ms, doubling up to a second. Every answer is judged (each one is part
+ * of the history); the last one is returned.
+ */
+export async function sendUntil(port: CheckPort, c: RequestCase, done: (exchange: Exchange) => boolean, waitMs: number): Promise<Exchange> {
+  const deadline = Date.now() + waitMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
+    const { exchange, refused } = await port.send(c);
+    if (refused || exchange.status === 0 || done(exchange) || Date.now() + delay > deadline) return exchange;
+    await sleep(delay);
+  }
 }

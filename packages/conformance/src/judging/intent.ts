@@ -1,4 +1,5 @@
-// What an observed request was for, inferred the way a live run decides it before sending: a request
+// What a request was for, when its sender did not say (a recording, the proxy, the live run's own
+// reads and polls), inferred the way a live run decides it before sending: a request
 // without X-API-KEY tests auth_required; one with a key the recording never saw served, refused as
 // unauthorised, tests ignored_auth; one that breaks a rule (the schema's, with the target's facts the
 // recording holds) must be refused; one the contract allows with a warning is a tolerance probe; one
@@ -8,11 +9,11 @@
 // beyond the response checks).
 import { checkGenerationRequest, checkRequestBody, type GenerationContext, type OperationSpec, operations, PATH_PARAM_RESOURCES } from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
-import { served } from '../checks/response.js';
+import { SAYS_NOTHING_OF_VALIDITY, served } from '../model/answer.js';
 import { acceptanceBasis, type Basis, breachBasis, probeBasis, ruleBasis } from '../model/basis.js';
 import type { Exchange } from '../model/exchange.js';
 import type { Expectation } from '../model/verdict.js';
-import type { Facts, ResourceKind } from './facts.js';
+import type { History, ResourceKind } from '../model/history.js';
 
 export interface Inferred {
   expect: Expectation;
@@ -31,8 +32,6 @@ export interface RequestParts {
 
 /** Statuses that refuse the caller, not the request: unauthorised or forbidden. */
 const UNAUTHORISED = new Set([401, 403]);
-/** Statuses that say nothing about a request's validity: credits, rate, conflicts of state, ids. */
-const STATE_REFUSALS = new Set([402, 404, 409, 410, 429]);
 
 /** A number sent as a numeric string, and null for a field, read as a lax server reads them. */
 function laxJson(value: unknown): unknown {
@@ -42,36 +41,16 @@ function laxJson(value: unknown): unknown {
   return value;
 }
 
-/** The query with each value in another case where that case is allowed, or undefined when none is. */
-function laxCase(op: OperationSpec, query: Record<string, unknown> | undefined, context: GenerationContext): Record<string, unknown> | undefined {
-  if (!query || !op.query) return undefined;
-  let changed = false;
-  const out = { ...query };
-  for (const [name, value] of Object.entries(query)) {
-    if (typeof value !== 'string') continue;
-    const cased = [value.toLowerCase(), value.toUpperCase(), value.charAt(0).toUpperCase() + value.slice(1).toLowerCase()].find(
-      (candidate) => candidate !== value && breachBasis(op, { query: { ...query, [name]: candidate } }, context) === undefined,
-    );
-    if (cased !== undefined) {
-      out[name] = cased;
-      changed = true;
-    }
-  }
-  return changed ? out : undefined;
-}
-
 /**
  * What the request breaks, as a live run's case would name it: a breach that only a lax reading of
- * JSON types (`"20"` for 20, a null) or another case of a query value makes is a breach of those
- * assumptions, not of the field's documented rule.
+ * JSON types (`"20"` for 20, a null) makes is a breach of that assumption, not of the field's
+ * documented rule (another case of a listed value is the schema's own `enum_values_case_sensitive`).
  */
-export function breachOf(op: OperationSpec, parts: RequestParts, context: GenerationContext, facts: Facts): Basis | undefined {
+export function breachOf(op: OperationSpec, parts: RequestParts, context: GenerationContext, facts: History): Basis | undefined {
   const query = parts.query ?? {};
   const breach = breachBasis(op, { body: parts.body, query }, context);
   if (breach) {
     if (parts.body !== undefined && breachBasis(op, { body: laxJson(parts.body), query }, context) === undefined) return ruleBasis('json_types_strict');
-    const cased = laxCase(op, parts.query, context);
-    if (cased && breachBasis(op, { body: parts.body, query: cased }, context) === undefined) return ruleBasis('query_values_case_sensitive');
     return breach;
   }
   // A character named like one the caller has: the docs say names are unique among them.
@@ -81,8 +60,14 @@ export function breachOf(op: OperationSpec, parts: RequestParts, context: Genera
   return undefined;
 }
 
-/** Whether the contract allows the request only with a warning (an unknown field, both of two inputs): a tolerance probe. */
-function warned(op: OperationSpec, body: unknown): boolean {
+/**
+ * Whether the contract allows the request only with a warning (an unknown field or query parameter,
+ * both of two inputs): a tolerance probe.
+ */
+function warned(op: OperationSpec, parts: RequestParts): boolean {
+  const known = op.query ? Object.keys(op.query.shape) : [];
+  if (Object.keys(parts.query ?? {}).some((name) => !known.includes(name))) return true;
+  const body = parts.body;
   if (body === undefined) return false;
   const warnings = op.generationBody ? checkGenerationRequest(body).warnings : op.body ? checkRequestBody(op.body, body).warnings : [];
   // Fields the chosen kind ignores are allowed outright (a live run sends such bodies as valid ones).
@@ -119,7 +104,7 @@ function bodyIds(op: OperationSpec, body: unknown): { kind: ResourceKind; id: st
  * and a generation body's names and inputs are checked against listings and uploads seen whole.
  * Returns why not, or undefined when it does.
  */
-function undecidable(op: OperationSpec, parts: RequestParts, context: GenerationContext, facts: Facts): string | undefined {
+function undecidable(op: OperationSpec, parts: RequestParts, context: GenerationContext, facts: History): string | undefined {
   for (const [name, id] of Object.entries(parts.params)) {
     const kind = Object.hasOwn(PATH_PARAM_RESOURCES, name) ? PATH_PARAM_RESOURCES[name as keyof typeof PATH_PARAM_RESOURCES] : undefined;
     if (kind && facts.exists(kind, id) !== 'exists') return `the recording does not show ${kind} ${id} existing`;
@@ -148,7 +133,7 @@ export interface KeyState {
 }
 
 /** The expectation of one observed exchange. */
-export function inferExpectation(op: OperationSpec, parts: RequestParts, exchange: Exchange, key: KeyState, facts: Facts): Inferred {
+export function inferExpectation(op: OperationSpec, parts: RequestParts, exchange: Exchange, key: KeyState, facts: History): Inferred {
   if (exchange.request.auth === 'missing') return { expect: 'missing-key' };
   const context = facts.context();
   const refusedCaller = !served(exchange) && exchange.status !== 0 && (UNAUTHORISED.has(exchange.status) || (exchange.status >= 200 && exchange.status < 300));
@@ -158,17 +143,15 @@ export function inferExpectation(op: OperationSpec, parts: RequestParts, exchang
   if (refusedCaller && key.wrong) return { expect: 'wrong-key' };
   if (refusedCaller && key.unknown)
     return { expect: 'none', unjudged: 'refused as unauthorised, with a key the recording masked: which key it was is not known' };
-  if (warned(op, parts.body)) {
+  if (warned(op, parts)) {
     const relies = probeBasis(op, { body: parts.body, ...(parts.query ? { query: parts.query } : {}) });
     return { expect: 'probe', ...(relies ? { relies } : {}) };
   }
   const relies = acceptanceBasis(op, { body: parts.body, ...(parts.query ? { query: parts.query } : {}) });
   const accept: Inferred = { expect: 'accept', ...(relies ? { relies } : {}) };
   if (served(exchange) || exchange.status >= 500 || exchange.status === 0) return accept;
-  if (STATE_REFUSALS.has(exchange.status)) {
-    // A refusal about state (an id, credits, the rate): judged only where the recording shows the state.
-    if (exchange.status === 402 || exchange.status === 429) return { expect: 'none', unjudged: `answered ${exchange.status}: says nothing about the request` };
-  }
+  // A refusal about the caller, its credits or pace, or the state of what it names: nothing about the request.
+  if (SAYS_NOTHING_OF_VALIDITY.has(exchange.status)) return { expect: 'none', unjudged: `answered ${exchange.status}: says nothing about the request` };
   const why = undecidable(op, parts, context, facts);
   return why ? { expect: 'none', unjudged: why } : accept;
 }

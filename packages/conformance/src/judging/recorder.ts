@@ -4,7 +4,7 @@
 import { latestDate, type OperationId, type OperationSpec, transformPlan } from '@mediagen/schema';
 import { CHECKS, type CheckId } from '../checks/catalog.js';
 import type { Failure } from '../model/terms.js';
-import type { CheckResult, FingerprintReport, OperationReport } from './types.js';
+import type { CheckResult, FingerprintReport, OperationReport } from './results.js';
 
 interface Cell {
   passes: number;
@@ -64,6 +64,26 @@ export class Recorder {
   /** Marks a cell skipped (the first reason wins; a judged cell is not skipped). */
   skip(operationId: string, check: CheckId, reason: string): void {
     if (this.selected.has(check)) this.cell(operationId, check).skipReason ??= reason;
+  }
+
+  /** How a check stands across the operations it applies to: its progress line. */
+  checkProgress(check: CheckId, ops: readonly OperationSpec[]): { outcome: 'passed' | 'failed' | 'skipped'; detail: string } {
+    let passes = 0;
+    let failures = 0;
+    let verdicts = 0;
+    let reason: string | undefined;
+    for (const op of ops) {
+      const cell = this.cells.get(`${op.operationId}|${check}`);
+      if (!cell) continue;
+      passes += cell.passes;
+      failures += cell.failureCount;
+      verdicts += cell.verdicts;
+      reason ??= cell.skipReason;
+    }
+    const also = verdicts > 0 ? ` (${verdicts} verdict(s) on assumptions)` : '';
+    if (failures > 0) return { outcome: 'failed', detail: `${failures} of ${failures + passes} judgement(s) failed${also}` };
+    if (passes > 0) return { outcome: 'passed', detail: `${passes} judgement(s) held${also}` };
+    return { outcome: 'skipped', detail: reason ?? (verdicts > 0 ? ASSUMPTIONS_ONLY : 'nothing judged') };
   }
 
   countRequest(operationId: string): void {

@@ -5,7 +5,7 @@
 import { type OperationSpec, type ProvenanceRecord, ruleById } from '@mediagen/schema';
 import { isObject, type JsonObject } from '@mediagen/schema/util';
 import { openapiDocument } from './document.js';
-import type { ProvenanceVerdict } from './types.js';
+import type { ProvenanceVerdict } from './results.js';
 
 const REF = '#/components/schemas/';
 

@@ -1,13 +1,24 @@
-// What a recording shows of the target's state, learnt from the answers it served, in order: the
-// resources that exist (and those deleted since), which generation each media item belongs to, the
-// last status of each media item, the catalogue listings (and whether a listing was seen whole), the
-// uploaded inputs' sizes, and the characters' names. The traffic judge reads it to tell a request the
-// contract allows from one that breaks a rule needing the target's facts, and the sequence judges read
-// it to follow resources across exchanges. Bounded: past `maxIds` remembered ids, the oldest go.
-import { type CatalogueItem, type CatalogueName, type GenerationContext, type InputMetadata, type OperationSpec, operations } from '@mediagen/schema';
+// What the exchanges judged so far show of the target's state, learnt in order from the answers it
+// served, whoever sent them (a live run, a recording, the proxy): the resources that exist (and those
+// deleted since, and by what), when each was created, which generation each media item belongs to, the
+// catalogue listings (and whether a listing was seen whole), the uploaded inputs' sizes, and the
+// characters' names. Intent inference reads it to tell a request the contract allows from one that
+// breaks a rule needing the target's facts; the stateful checks read it to follow resources across
+// exchanges. Bodies arrive in the newest shape (the judge upgrades them through the ledger), so no
+// legacy name is read here. Bounded: past `maxIds` remembered ids, the oldest go.
+import {
+  type CatalogueItem,
+  type CatalogueName,
+  createdId,
+  deletedIds,
+  type GenerationContext,
+  type InputMetadata,
+  type OperationSpec,
+  operations,
+} from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
-import { served } from '../checks/response.js';
-import { dataOf, type Exchange } from '../model/exchange.js';
+import { served } from './answer.js';
+import { dataOf, type Exchange } from './exchange.js';
 
 export type ResourceKind = 'generation' | 'media' | 'asset' | 'character';
 export type Existence = 'exists' | 'deleted' | 'unknown';
@@ -31,9 +42,9 @@ interface Listing {
 
 const stringAt = (value: unknown, key: string): string | undefined => (isObject(value) && typeof value[key] === 'string' ? value[key] : undefined);
 
-/** The media items of a generation (an older server's `images` too). */
+/** The media items of a generation (in the newest shape: `media`). */
 export function mediaOfGeneration(generation: unknown): { id: string; status?: string }[] {
-  const list = isObject(generation) ? (generation.media ?? generation.images) : undefined;
+  const list = isObject(generation) ? generation.media : undefined;
   if (!Array.isArray(list)) return [];
   return list.filter(isObject).flatMap((m) => (typeof m.id === 'string' ? [{ id: m.id, ...(typeof m.status === 'string' ? { status: m.status } : {}) }] : []));
 }
@@ -59,8 +70,12 @@ function learnListing(listings: Map<CatalogueName, Listing>, op: OperationSpec, 
   else if (page === 1 && Number.isFinite(pageSize) && data.length < pageSize) listing.complete = true;
 }
 
-export class Facts {
+export class History {
   private readonly existence: Map<string, Existence>;
+  /** `kind:id` → when the answer that created it came (ms), for what this history saw created. */
+  private readonly created: Map<string, number>;
+  /** `kind:id` → the operation that deleted it. */
+  private readonly deletedBy: Map<string, string>;
   /** Media id → its generation id. */
   readonly generationOf: Map<string, string>;
   /** Generation id → its media ids. */
@@ -71,6 +86,8 @@ export class Facts {
 
   constructor(maxIds = 100_000) {
     this.existence = new BoundedMap(maxIds);
+    this.created = new BoundedMap(maxIds);
+    this.deletedBy = new BoundedMap(maxIds);
     this.generationOf = new BoundedMap(maxIds);
     this.mediaIds = new BoundedMap(maxIds);
     this.inputs = new BoundedMap(maxIds);
@@ -81,10 +98,30 @@ export class Facts {
     return this.existence.get(`${kind}:${id}`) ?? 'unknown';
   }
 
-  private mark(kind: ResourceKind, id: string, state: 'exists' | 'deleted'): void {
+  /** When this history saw the resource created (ms), if it did. */
+  createdAt(kind: ResourceKind, id: string): number | undefined {
+    return this.created.get(`${kind}:${id}`);
+  }
+
+  /** The operation that deleted the resource, if this history saw it deleted. */
+  deletedByOp(kind: ResourceKind, id: string): string | undefined {
+    return this.deletedBy.get(`${kind}:${id}`);
+  }
+
+  /** The media of a generation, as this history saw them. */
+  mediaOf(generationId: string): readonly string[] {
+    return this.mediaIds.get(generationId) ?? [];
+  }
+
+  private mark(kind: ResourceKind, id: string, state: 'exists' | 'deleted', by?: string): void {
     // A deleted resource does not come back by being named again.
     if (state === 'exists' && this.existence.get(`${kind}:${id}`) === 'deleted') return;
     this.existence.set(`${kind}:${id}`, state);
+    if (state === 'deleted' && by !== undefined) this.deletedBy.set(`${kind}:${id}`, by);
+  }
+
+  private born(kind: ResourceKind, id: string, at: number): void {
+    if (!this.created.has(`${kind}:${id}`)) this.created.set(`${kind}:${id}`, at);
   }
 
   /** A generation and its media, seen in an answer. */
@@ -114,21 +151,22 @@ export class Facts {
     this.inputs.set(id, facts);
   }
 
-  /** Learns from one judged exchange (its answer in the newest shape). */
-  learn(op: OperationSpec, params: Record<string, string>, exchange: Exchange): void {
+  /** Learns from one judged exchange (its answer in the newest shape), answered at `at` (ms). */
+  learn(op: OperationSpec, params: Record<string, string>, exchange: Exchange, at: number): void {
     if (!served(exchange)) return;
     const data = dataOf(exchange);
     const body = exchange.request.body;
+    if (op.creates) {
+      const made = createdId(op, exchange.json);
+      if (made !== undefined) this.born(op.creates.kind, made, at);
+      if (op.creates.kind === 'generation') for (const media of mediaOfGeneration(data)) this.born('media', media.id, at);
+    }
     if (op.catalogue) learnListing(this.listings, op, exchange);
     if (op.carries === 'generation') this.generation(data);
     if (op.carries === 'generation-page' && Array.isArray(data)) for (const g of data) this.generation(g);
     if (op.carries === 'media') {
       const id = stringAt(data, 'id') ?? params.media_id;
       if (id) this.mark('media', id, 'exists');
-    }
-    if (op === operations.generateMedia && isObject(data)) {
-      const id = stringAt(data, 'generation_id');
-      if (id) this.generation({ generation_id: id, media: data.media });
     }
     if (op.creates?.kind === 'asset') this.asset(op === operations.uploadAsset && isObject(data) ? data.asset : data, body);
     if (op === operations.getAssetV2) this.asset(data);
@@ -151,19 +189,12 @@ export class Facts {
   /** What a served delete removed. */
   private forget(op: OperationSpec, params: Record<string, string>, body: unknown): void {
     if (!op.deletes) return;
-    const from = op.deletes.from;
-    const ids =
-      'param' in from
-        ? [params[from.param]].filter((id): id is string => id !== undefined)
-        : isObject(body) && Array.isArray(body[from.bodyList])
-          ? body[from.bodyList]
-          : [];
-    for (const id of ids as unknown[]) {
-      if (typeof id !== 'string') continue;
-      if (op.deletes.kind === 'generation') {
-        this.mark('generation', id, 'deleted');
-        for (const mediaId of this.mediaIds.get(id) ?? []) this.mark('media', mediaId, 'deleted');
-      } else this.mark(op.deletes.kind === 'media' ? 'media' : 'asset', id, 'deleted');
+    const kind = op.deletes.kind;
+    for (const id of deletedIds(op, { params, body })) {
+      if (kind === 'generation') {
+        this.mark('generation', id, 'deleted', op.operationId);
+        for (const mediaId of this.mediaIds.get(id) ?? []) this.mark('media', mediaId, 'deleted', op.operationId);
+      } else this.mark(kind, id, 'deleted', op.operationId);
     }
   }
 

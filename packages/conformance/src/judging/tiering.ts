@@ -4,8 +4,8 @@
 // broke and the rule's source, so every report cites it.
 import type { OperationId } from '@mediagen/schema';
 import type { CheckId } from '../checks/catalog.js';
-import type { CheckPort, Recorded } from '../checks/port.js';
-import { ruleBasis } from '../model/basis.js';
+import type { Recorded } from '../checks/port.js';
+import { type Basis, ruleBasis } from '../model/basis.js';
 import type { Citation, Failure, Phase } from '../model/terms.js';
 import type { Assertion } from '../model/verdict.js';
 import type { AssumptionVerdicts, Evidence } from './assumptions.js';
@@ -23,6 +23,17 @@ export interface Context {
   record?: 'all' | 'passes';
 }
 
+/**
+ * The assertion as firm as the weakest link on its path: one about a documented rule that reads
+ * through an assumption (`via`) is a judgement on that assumption, said as such.
+ */
+function weakestLink(assertion: Assertion): Assertion {
+  const { via, ...rest } = assertion;
+  if (via === undefined || ruleBasis(rest.rule).source === 'assumption' || ruleBasis(via).source !== 'assumption') return rest;
+  assertedRules.add(via);
+  return { ...rest, rule: via, ...(rest.message ? { message: `${rest.message} (${rest.rule}, read through ${via})` } : {}) };
+}
+
 /** Every rule id an assertion of this run named (a test holds each is in the rules table). */
 export const assertedRules = new Set<string>();
 
@@ -34,10 +45,16 @@ export class Tiering {
     private readonly mask: (text: string) => string,
   ) {}
 
+  /** The basis an assertion is judged on: its rule's, or the assumption it reads through. */
+  basisOf(assertion: Assertion): Basis {
+    return ruleBasis(weakestLink(assertion).rule);
+  }
+
   /** Records one assertion of `check` about `operationId`; says what it became. */
-  record(operationId: OperationId, check: CheckId, assertion: Assertion, context: Context): Recorded {
+  record(operationId: OperationId, check: CheckId, asserted: Assertion, context: Context): Recorded {
+    const assertion = weakestLink(asserted);
     const basis = ruleBasis(assertion.rule);
-    assertedRules.add(assertion.rule);
+    assertedRules.add(asserted.rule);
     const assumed = basis.source === 'assumption';
     const message = this.mask(`${context.label ? `${context.label}: ` : ''}${assertion.message ?? 'failed'}`);
     if (assumed) {
@@ -72,5 +89,3 @@ export class Tiering {
   }
 }
 
-/** The port's `assert` in terms of the tiering (sequences pass `phase: stateful`). */
-export type AssertFn = CheckPort['assert'];

@@ -1,0 +1,271 @@
+// The one judge of every exchange, however it arrived: a live run's requests, a recording's entries,
+// the proxy's traffic. It knows nothing of sending: a driver hands it an exchange, the operation and
+// path parameters it was for, and what it was sent for (or lets the judge infer that from the
+// history, as for a recording). Every single-exchange check judges it; the stateful checks judge it
+// as the next step of the history (before the history learns from it); the tiering turns assertions
+// into cell results and verdicts on assumptions; the fingerprint and the confirmations of assumed
+// fields are observed. At the end of the history the stateful checks judge what the whole shows.
+import {
+  assumptions,
+  fingerprintResponse,
+  latestDate,
+  type OperationId,
+  type OperationSpec,
+  operationList,
+  TERMINAL_MEDIA_STATUSES,
+  transformPlan,
+} from '@mediagen/schema';
+import { isObject } from '@mediagen/schema/util';
+import { CHECKS, type CheckDefinition, type CheckId } from '../checks/catalog.js';
+import type { HistoryJudge } from '../checks/define.js';
+import { verdictsFor } from '../checks/judge.js';
+import { served } from '../model/answer.js';
+import type { Basis } from '../model/basis.js';
+import { dataOf, type Exchange, isSuccess, toCurl } from '../model/exchange.js';
+import { History } from '../model/history.js';
+import { inNewestShape } from '../model/newest.js';
+import type { Failure, Phase } from '../model/terms.js';
+import type { Assertion, Expectation } from '../model/verdict.js';
+import { AssumptionVerdicts, type Evidence } from './assumptions.js';
+import { type Inferred, inferExpectation, type KeyState } from './intent.js';
+import { Recorder } from './recorder.js';
+import type { FingerprintReport, OperationReport, ProvenanceVerdict } from './results.js';
+import { type Recorded, Tiering } from './tiering.js';
+
+export interface JudgeOptions {
+  /** The checks selected. */
+  selected: readonly CheckId[];
+  /** Every assumption an obligation. */
+  strict: boolean;
+  /** The version judged against (resolved key), for the fingerprint report. */
+  judgedAt?: string;
+  /** The target computes pages (not Prism's examples). */
+  pagination: boolean;
+  /** The target keeps state: the stateful checks judge the history. */
+  stateful: boolean;
+  /** The balance readings are the driver's alone (a live run): the credits are judged. */
+  ownsBalance: boolean;
+  /** How long a generation may take to finish. */
+  lifecycleWaitMs: number;
+  /** The base URL the curl lines name. */
+  baseUrl: string;
+  /** Masks secrets in what is recorded. */
+  mask?: (text: string) => string;
+}
+
+/** What a request was sent for, and what that rests on. */
+export interface Intent {
+  expect: Expectation;
+  /** For a request sent to be refused: the rule it breaks (documented first). */
+  breach?: Basis;
+  /** For a request sent to be served: the assumption its validity relies on, if any. */
+  relies?: Basis;
+}
+
+/** How an exchange is recorded. */
+export interface Meta {
+  phase: Phase;
+  label?: string;
+  shrunk?: Failure['shrunk'];
+  /** `passes`: record passes only (generated requests whose failures are shrunk and re-sent first). */
+  record?: 'all' | 'passes';
+  /** When the answer came (ms); default now. */
+  at?: number;
+}
+
+/** One failed obligation, as a line can say it. */
+export interface Violation {
+  operationId: OperationId;
+  check: CheckId;
+  rule: string;
+  source: string;
+  message: string;
+  curl: string;
+}
+
+export interface Judgement {
+  /** An obligation failed. */
+  failed: boolean;
+  violations: Violation[];
+  /** Generations whose end decides an assertion: a driver that can follows them (reads them until they end). */
+  awaiting: string[];
+}
+
+/** An assertion that waits for a generation to end, with how it is to be recorded. */
+interface Awaiting {
+  operationId: OperationId;
+  check: CheckId;
+  assertion: Assertion;
+  meta: Meta;
+  evidence: Evidence;
+}
+
+const rank = (status: unknown) => (typeof status === 'string' && TERMINAL_MEDIA_STATUSES.includes(status as never) ? 2 : 0);
+
+export class Judge {
+  readonly recorder: Recorder;
+  readonly verdicts = new AssumptionVerdicts(assumptions());
+  readonly history = new History();
+  private readonly tiering: Tiering;
+  private readonly selected: ReadonlySet<CheckId>;
+  private readonly stateful: { check: CheckDefinition; judge: HistoryJudge }[];
+  private readonly awaiting = new Map<string, Awaiting[]>();
+  private last = 0;
+
+  constructor(private readonly options: JudgeOptions) {
+    this.selected = new Set(options.selected);
+    this.recorder = new Recorder(options.selected, options.judgedAt ?? latestDate);
+    this.tiering = new Tiering(this.recorder, this.verdicts, options.strict, options.mask ?? ((text) => text));
+    const settings = { lifecycleWaitMs: options.lifecycleWaitMs, ownsBalance: options.ownsBalance };
+    this.stateful = options.stateful
+      ? CHECKS.filter((check) => this.selected.has(check.id) && check.history).map((check) => ({ check, judge: check.history!(settings) }))
+      : [];
+  }
+
+  /** What an exchange was for, inferred from the history as a recording's is: for a driver that did not say. */
+  infer(op: OperationSpec, params: Record<string, string>, exchange: Exchange, key: KeyState = { wrong: false, unknown: false }): Inferred {
+    const request = exchange.request;
+    return inferExpectation(
+      op,
+      {
+        params,
+        ...(request.query ? { query: request.query } : {}),
+        ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : request.body !== undefined ? { body: request.body } : {}),
+      },
+      exchange,
+      key,
+      this.history,
+    );
+  }
+
+  /**
+   * Judges one exchange. `exchange` is as it went and came (its answer in the shape the target
+   * speaks, brought to the newest by `view` for the checks); the history reads it in the newest shape
+   * whatever version the answer speaks.
+   */
+  judge(op: OperationSpec, params: Record<string, string>, exchange: Exchange, intent: Intent, meta: Meta): Judgement {
+    const at = meta.at ?? Date.now();
+    this.last = Math.max(this.last, at);
+    const evidence: Evidence = {
+      curl: toCurl(this.options.baseUrl, exchange.request),
+      status: exchange.status,
+      method: exchange.request.method.toUpperCase(),
+      url: exchange.url,
+    };
+    const judgement: Judgement = { failed: false, violations: [], awaiting: [] };
+    const record = (operationId: OperationId, check: CheckId, assertion: Assertion) => {
+      if (this.record(operationId, check, assertion, meta, evidence) !== 'failed') return;
+      judgement.failed = true;
+      judgement.violations.push({
+        operationId,
+        check,
+        rule: assertion.rule,
+        source: this.tiering.basisOf(assertion).source,
+        message: assertion.message ?? 'failed',
+        curl: evidence.curl!,
+      });
+    };
+    const context = {
+      pagination: this.options.pagination,
+      ...(intent.breach ? { breach: intent.breach } : {}),
+      ...(intent.relies ? { relies: intent.relies } : {}),
+    };
+    for (const verdict of verdictsFor(op, exchange, intent.expect, context)) {
+      if (!this.selected.has(verdict.check)) continue;
+      for (const assertion of verdict.assertions) {
+        if (assertion.awaits) this.await(assertion.awaits.generationId, { operationId: op.operationId, check: verdict.check, assertion, meta, evidence }, judgement);
+        else record(op.operationId, verdict.check, assertion);
+      }
+    }
+    const newest = inNewestShape(op, exchange);
+    for (const { check, judge } of this.stateful) {
+      for (const found of judge.observe({ op, params, exchange: newest, expect: intent.expect, history: this.history, at })) record(found.operationId, check.id, found.assertion);
+    }
+    this.settle(op, newest);
+    if ((meta.record ?? 'all') === 'all' || !judgement.failed) this.observe(op, exchange, intent.expect);
+    this.history.learn(op, params, newest, at);
+    return judgement;
+  }
+
+  /** Records one assertion of `check` (the spend guard's findings come this way too). */
+  record(operationId: OperationId, check: CheckId, assertion: Assertion, meta: Meta, evidence?: Evidence): Recorded {
+    return this.tiering.record(operationId, check, assertion, {
+      phase: meta.phase,
+      ...(meta.label ? { label: meta.label } : {}),
+      ...(evidence ? { evidence } : {}),
+      ...(meta.shrunk ? { shrunk: meta.shrunk } : {}),
+      record: meta.record ?? 'all',
+    });
+  }
+
+  skip(operationId: OperationId, check: CheckId, reason: string): void {
+    this.recorder.skip(operationId, check, reason);
+  }
+
+  countRequest(operationId: OperationId): void {
+    this.recorder.countRequest(operationId);
+  }
+
+  /** The end of the history: what the whole shows (a generation that never finished, a resource never readable). */
+  finish(): void {
+    for (const { check, judge } of this.stateful) {
+      for (const found of judge.finish?.(this.history, this.last) ?? []) this.record(found.operationId, check.id, found.assertion, { phase: 'stateful' });
+    }
+  }
+
+  operationReport(op: OperationSpec, unexercised: string): OperationReport {
+    return this.recorder.operationReport(op, unexercised);
+  }
+
+  operationReports(unexercised: (op: OperationSpec) => string, ops: readonly OperationSpec[] = operationList): OperationReport[] {
+    return ops.map((op) => this.recorder.operationReport(op, unexercised(op)));
+  }
+
+  fingerprintReport(): FingerprintReport {
+    return this.recorder.fingerprintReport();
+  }
+
+  provenance(): ProvenanceVerdict[] {
+    return this.verdicts.verdicts();
+  }
+
+  private await(generationId: string, waiting: Awaiting, judgement: Judgement): void {
+    const list = this.awaiting.get(generationId) ?? [];
+    if (list.length === 0 && this.awaiting.size >= 10_000) return;
+    list.push(waiting);
+    this.awaiting.set(generationId, list);
+    if (!judgement.awaiting.includes(generationId)) judgement.awaiting.push(generationId);
+  }
+
+  /** A generation read as ended decides the assertions waiting on it: they hold unless one of its items succeeded. */
+  private settle(op: OperationSpec, exchange: Exchange): void {
+    if (this.awaiting.size === 0 || op.carries !== 'generation' || !served(exchange)) return;
+    const data = dataOf(exchange);
+    const id = isObject(data) && typeof data.generation_id === 'string' ? data.generation_id : undefined;
+    const waiting = id === undefined ? undefined : this.awaiting.get(id);
+    if (!waiting || !isObject(data) || !Array.isArray(data.media)) return;
+    const statuses = data.media.filter(isObject).map((m) => m.status);
+    const succeeded = statuses.includes('success');
+    if (!succeeded && (statuses.length === 0 || !statuses.every((s) => rank(s) === 2))) return;
+    this.awaiting.delete(id!);
+    for (const { operationId, check, assertion, meta, evidence } of waiting) {
+      const { awaits: _awaits, ...rest } = assertion;
+      const ended = succeeded ? { ...rest, ok: false, message: 'the request was taken and its generation succeeded' } : { ...rest, ok: true };
+      this.record(operationId, check, ended, meta, evidence);
+    }
+  }
+
+  /** Fingerprint and confirmations of assumed fields and operations. */
+  private observe(op: OperationSpec, exchange: Exchange, expect: Expectation): void {
+    if (exchange.status === 0 || exchange.json === undefined) return;
+    this.verdicts.confirmCarried(op, 'response', exchange.json, served(exchange));
+    if (expect === 'accept' && served(exchange) && exchange.request.body !== undefined) this.verdicts.confirmCarried(op, 'request', exchange.request.body);
+    if (expect === 'accept') {
+      this.verdicts.observeOperation(op.operationId, served(exchange) && exchange.status === op.success.status, `${exchange.request.label}: status ${exchange.status}`);
+    }
+    if (isSuccess(exchange.status)) {
+      const version = fingerprintResponse(transformPlan, op.operationId, exchange.status, exchange.json);
+      if (version !== undefined) this.recorder.fingerprint(op.operationId, version);
+    }
+  }
+}
