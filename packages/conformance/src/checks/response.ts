@@ -8,10 +8,10 @@ import { type Assertion, assertThat, broken, holds } from '../model/verdict.js';
 
 export { errFilled, errorObject, said, served } from '../model/answer.js';
 
-/** No answer: the reason names the rule (a redirect elsewhere is no answer at the service's origin). */
+/** No answer: the reason names the rule (a redirect elsewhere is no answer at the service's origin, which is ours). */
 export function noAnswer(exchange: Exchange): Assertion {
   const error = exchange.error ?? 'no response';
-  return broken(/another origin/.test(error) ? 'answers_at_its_origin' : 'answers_requests', `no answer: ${error}`);
+  return broken(exchange.redirectedTo !== undefined ? 'answers_at_its_origin' : 'answers_requests', `no answer: ${error}`);
 }
 
 export function checkStatusCode(op: OperationSpec, exchange: Exchange): Assertion[] {

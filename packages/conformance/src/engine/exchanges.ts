@@ -96,7 +96,8 @@ export class Exchanges {
     if (dotSegment(request.path) !== undefined) return { exchange: notSent(request, refusedPath(request.path)) };
     const sent = await this.deps.transport.send(request, this.draining ?? {});
     this.deps.judge.countRequest(op.operationId);
-    this.deps.onAnswer(sent.status !== 0);
+    // A redirect elsewhere is an answer of the target, though not one the run follows.
+    this.deps.onAnswer(sent.status !== 0 || sent.redirectedTo !== undefined);
     const exchange = maskExchange(this.deps.masker, sent);
     const view = this.deps.versioning.response(op, exchange);
     const intent = how.intent ?? this.deps.judge.infer(op, params, view);

@@ -172,6 +172,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
   const unexercised = (op: OperationSpec) => (!isSafe(op) && target.mode !== 'full' ? READ_ONLY : 'not exercised by this run');
   try {
     const probe = await probeTarget(transport, target, options, note, [baseItem(fixtures)]);
+    judge.retarget({ stateful: target.stateful, pagination: target.stateful });
     emit({ type: 'start', target: targetInfo(target, strict) });
     await spending.readings.start(probe);
     await runSetup(context);

@@ -233,7 +233,10 @@ export class Transport {
           return failed(`redirect ${response.status} to an invalid location`);
         }
         if (next.origin !== this.origin) {
-          return failed(`redirect ${response.status} to another origin (${next.origin}): not followed, the API key stays with ${this.origin}`);
+          return {
+            ...failed(`redirect ${response.status} to another origin (${next.origin}): not followed, the API key stays with ${this.origin}`),
+            redirectedTo: next.origin,
+          };
         }
         if (++redirects > MAX_REDIRECTS) return failed(`more than ${MAX_REDIRECTS} redirects`);
         url = next.toString();

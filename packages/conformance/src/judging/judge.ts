@@ -108,7 +108,8 @@ export class Judge {
   readonly history = new History();
   private readonly tiering: Tiering;
   private readonly selected: ReadonlySet<CheckId>;
-  private readonly stateful: { check: CheckDefinition; judge: HistoryJudge }[];
+  private stateful: { check: CheckDefinition; judge: HistoryJudge }[] = [];
+  private pagination: boolean;
   private readonly awaiting = new Map<string, Awaiting[]>();
   private last = 0;
 
@@ -116,8 +117,18 @@ export class Judge {
     this.selected = new Set(options.selected);
     this.recorder = new Recorder(options.selected, options.judgedAt ?? latestDate);
     this.tiering = new Tiering(this.recorder, this.verdicts, options.strict, options.mask ?? ((text) => text));
-    const settings = { lifecycleWaitMs: options.lifecycleWaitMs, ownsBalance: options.ownsBalance };
-    this.stateful = options.stateful
+    this.pagination = options.pagination;
+    this.retarget({ stateful: options.stateful, pagination: options.pagination });
+  }
+
+  /**
+   * What the target turned out to be, once known (a run learns it from its probe, before judging
+   * anything): whether it keeps state (the stateful checks judge the history) and computes pages.
+   */
+  retarget(target: { stateful: boolean; pagination: boolean }): void {
+    const settings = { lifecycleWaitMs: this.options.lifecycleWaitMs, ownsBalance: this.options.ownsBalance };
+    this.pagination = target.pagination;
+    this.stateful = target.stateful
       ? CHECKS.filter((check) => this.selected.has(check.id) && check.history).map((check) => ({ check, judge: check.history!(settings) }))
       : [];
   }
@@ -166,7 +177,7 @@ export class Judge {
       });
     };
     const context = {
-      pagination: this.options.pagination,
+      pagination: this.pagination,
       ...(intent.breach ? { breach: intent.breach } : {}),
       ...(intent.relies ? { relies: intent.relies } : {}),
     };

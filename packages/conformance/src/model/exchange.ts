@@ -36,6 +36,11 @@ export interface Exchange {
   truncated?: boolean;
   /** Network failure or a budget that ended the exchange (no usable response). */
   error?: string;
+  /**
+   * The target answered with a redirect to this other origin, not followed (the key would go with it):
+   * an answer, though none at the service's origin.
+   */
+  redirectedTo?: string;
   durationMs: number;
   /** When the request was sent (ISO time). */
   startedAt?: string;

@@ -104,16 +104,17 @@ export function bodyOf(text: string | undefined): Pick<RequestSpec, 'body' | 'ra
   }
 }
 
-/** The transport's words for a redirect it does not follow (the same failure a live run records). */
-export function crossOriginRedirect(status: number, location: string, origin: string): string | undefined {
+/** The transport's words for a redirect it does not follow (the same failure a live run records), and where it pointed. */
+export function crossOriginRedirect(status: number, location: string, origin: string): { error: string; to?: string } | undefined {
   if (status < 300 || status >= 400) return undefined;
   let next: URL;
   try {
     next = new URL(location, origin);
   } catch {
-    return `redirect ${status} to an invalid location`;
+    return { error: `redirect ${status} to an invalid location` };
   }
-  return next.origin === origin ? undefined : `redirect ${status} to another origin (${next.origin}): not followed, the API key stays with ${origin}`;
+  if (next.origin === origin) return undefined;
+  return { error: `redirect ${status} to another origin (${next.origin}): not followed, the API key stays with ${origin}`, to: next.origin };
 }
 
 /** The exchange the checks judge, as a live run would have recorded it. */
@@ -134,9 +135,9 @@ export function toExchange(observed: Observed, route: Route, path: string, query
     startedAt: new Date(observed.startedMs).toISOString(),
   };
   const redirect = crossOriginRedirect(observed.status, observed.responseHeaders.location ?? '', new URL(observed.url).origin);
-  const error = observed.error ?? redirect;
+  const error = observed.error ?? redirect?.error;
   if (observed.status === 0 || redirect) {
-    return { ...base, status: 0, contentType: undefined, text: '', json: undefined, error: error ?? 'no answer' };
+    return { ...base, status: 0, contentType: undefined, text: '', json: undefined, error: error ?? 'no answer', ...(redirect?.to ? { redirectedTo: redirect.to } : {}) };
   }
   let json: unknown;
   let jsonError: string | undefined;

@@ -10,6 +10,7 @@ import {
   checkRenamedFields,
   checkResponseSchema,
   checkStatusCode,
+  checksById as checks,
   served,
 } from '../../src/index.js';
 import { exchange } from '../support/exchange.js';
@@ -20,12 +21,22 @@ const held = (assertions: Assertion[] | undefined) => (assertions ?? []).filter(
 const { getMedia, listModels, generateMedia, getGeneration, listGenerations } = operations;
 
 describe('what counts as served', () => {
-  it('a 2xx is served unless its err holds an error and its data is empty', () => {
+  it('a 2xx is served unless its err holds an error, whatever its data', () => {
     expect(served(exchange(200, { data: media, err: {} }))).toBe(true);
     expect(served(exchange(200, { data: null, err: { code: 'unauthorized', message: 'no key' } }))).toBe(false);
-    // The docs' archive example: a payload beside a filled err.
-    expect(served(exchange(200, { data: [{ id: 'a' }], err: { code: 'error_code', message: 'error_message' } }))).toBe(true);
+    // A refusal answered 200 with an empty payload and a filled err is a refusal.
+    expect(served(exchange(200, { data: {}, err: { code: 'unauthorized', message: 'no key' } }))).toBe(false);
+    expect(served(exchange(200, { data: {}, err: { error: 'no key' } }))).toBe(false);
+    // The docs' archive example, a payload beside a filled err, reads as a refusal too: the interface says err holds the error.
+    expect(served(exchange(200, { data: [{ id: 'a' }], err: { code: 'error_code', message: 'error_message' } }))).toBe(false);
     expect(served(exchange(403, { err: { code: 'forbidden', message: 'x' } }))).toBe(false);
+  });
+
+  it('a valid request answered with a payload beside a filled err refutes an assumption, not valid_request_served', () => {
+    const archive = exchange(200, { data: [{ id: 'a' }], err: { code: 'error_code', message: 'error_message' } });
+    const judged = checks.positive_data_acceptance.judge!({ op: operations.archiveAssets, exchange: archive, expect: 'accept', pagination: false });
+    expect(judged).toEqual([expect.objectContaining({ rule: 'valid_request_served', ok: false, via: 'served_err_empty' })]);
+    expect(ruleById('served_err_empty')?.source).toBe('assumption');
   });
 });
 
@@ -33,7 +44,9 @@ describe('status_code_conformance', () => {
   it('holds a success to its documented status, per operation and source', () => {
     expect(held(checkStatusCode(generateMedia, exchange(200, { data: {} })))).toEqual(['generateMedia.success_status']);
     expect(broken(checkStatusCode(generateMedia, exchange(202, { data: {} })))).toEqual(['generateMedia.success_status']);
-    expect(ruleById('generateMedia.success_status')?.source).toBe('interface');
+    // Generate's page is cut before its status: that it answers 200 is ours (a 201 refutes it, fails nothing).
+    expect(ruleById('generateMedia.success_status')?.source).toBe('assumption');
+    expect(ruleById('getMedia.success_status')?.source).toBe('live-docs');
     // No page shows the models listing's status: the rule is an assumption.
     expect(ruleById('listModels.success_status')?.source).toBe('assumption');
   });
@@ -44,11 +57,13 @@ describe('status_code_conformance', () => {
     expect(ruleById('failure_status_error')?.source).toBe('assumption');
   });
 
-  it('no answer, or a redirect to another origin, breaks a sourced rule', () => {
+  it('no answer breaks a sourced rule; a redirect to another origin refutes an assumption', () => {
     expect(broken(checkStatusCode(listModels, exchange(0, undefined, { error: 'ECONNREFUSED' })))).toEqual(['answers_requests']);
-    expect(broken(checkStatusCode(listModels, exchange(0, undefined, { error: 'redirect 307 to another origin (http://x): not followed' })))).toEqual([
+    expect(broken(checkStatusCode(listModels, exchange(0, undefined, { error: 'redirect 307 to another origin (http://x): not followed', redirectedTo: 'http://x' })))).toEqual([
       'answers_at_its_origin',
     ]);
+    expect(ruleById('answers_requests')?.source).toBe('interface');
+    expect(ruleById('answers_at_its_origin')?.source).toBe('assumption');
   });
 });
 
@@ -91,14 +106,29 @@ describe('response_schema_conformance', () => {
 });
 
 describe('renamed_fields', () => {
-  it('finds legacy names and missing current ones where the operation carries media', () => {
-    expect(held(checkRenamedFields(getMedia, exchange(200, { data: media })))).toEqual(['current_field_names']);
+  it('finds missing current names (documented) and legacy names kept beside them (ours) where the operation carries media', () => {
+    expect(held(checkRenamedFields(getMedia, exchange(200, { data: media })))).toEqual(['current_field_names', 'legacy_field_names_gone']);
     const { dim, ...rest } = media;
-    expect(checkRenamedFields(getMedia, exchange(200, { data: { ...rest, size: dim } }))?.[0]?.message).toContain('data.size: legacy name');
-    expect(checkRenamedFields(getGeneration, exchange(200, { data: { generation_id: 'g', created_at: 1, images: [media] } }))?.[0]?.message).toContain(
-      'data.images: legacy name',
-    );
+    const renamedBack = checkRenamedFields(getMedia, exchange(200, { data: { ...rest, size: dim } }));
+    expect(broken(renamedBack)).toEqual(['current_field_names', 'legacy_field_names_gone']);
+    expect(renamedBack?.[1]?.message).toContain('data.size: legacy name');
+    // An alias kept beside the new name: only the assumption is refuted.
+    expect(broken(checkRenamedFields(getGeneration, exchange(200, { data: { generation_id: 'g', created_at: 1, media: [media], images: [media] } })))).toEqual([
+      'legacy_field_names_gone',
+    ]);
+    expect(ruleById('legacy_field_names_gone')?.source).toBe('assumption');
     expect(checkRenamedFields(listModels, exchange(200, { data: [] }))).toBeUndefined();
+  });
+});
+
+describe('response_schema_conformance inside assumed containers', () => {
+  it('a documented field inside a container no source shows is judged through that container', () => {
+    // The characters listing's shape is not shown: a Character field broken there reads through the assumed data.
+    const listing = checkResponseSchema(operations.listCharacters, exchange(200, { data: [{ id: 'c', name: 5 }], err: {} }));
+    expect(listing.filter((a) => !a.ok).every((a) => a.via !== undefined && ruleById(a.via)?.source === 'assumption')).toBe(true);
+    // A failure's err without { code, message }: the fields are ours (the archive placeholder), no documented rule breaks.
+    const err = checkResponseSchema(listModels, exchange(422, { err: { error: 'bad' } }));
+    expect(err.filter((a) => !a.ok).map((a) => ruleById(a.via ?? a.rule)?.source)).toEqual(err.filter((a) => !a.ok).map(() => 'assumption'));
   });
 });
 

@@ -47,7 +47,11 @@ describe('the key stays on its origin', () => {
         operations: ['listVoices', 'deleteGeneration', 'listModels'],
       });
       expect(other.seen).toEqual([]);
-      expect(result(report, 'listVoices', 'status_code_conformance')?.failures[0]?.message).toMatch(/redirect 307 to another origin .* not followed/);
+      // Answering elsewhere refutes an assumption (no source says the service never redirects); the key never went along.
+      const verdict = report.provenance.find((p) => p.element === 'rule:answers_at_its_origin');
+      expect(verdict?.status).toBe('refuted');
+      expect(verdict?.evidence).toMatch(/redirect 307 to another origin .* not followed/);
+      expect(report.stopped).toBeUndefined();
       expect(JSON.stringify(report)).not.toContain('origin-key');
     } finally {
       await proxy.stop();
