@@ -14,6 +14,7 @@ export * from './resources/catalogue.js';
 export * from './resources/characters.js';
 export * from './resources/generation.js';
 export * from './resources/generation-request.js';
+export { matchOperation, type OperationRoute, operationFor, type PathMatch, PathTable, type RouteTemplate } from './routes.js';
 export * from './rules/behaviour.js';
 export * from './rules/catalog.js';
 export * from './rules/check.js';
