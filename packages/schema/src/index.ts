@@ -21,6 +21,7 @@ export * from './rules/check.js';
 export { constraintRule, elementAt } from './rules/fields.js';
 export * from './rules/issues.js';
 export * from './rules/kinds.js';
+export * from './rules/operation-request.js';
 export { assumptionsRelied } from './rules/reliance.js';
 export { didYouMean, unknownFieldIssues } from './rules/unknown-fields.js';
 export * from './util/facts.js';
