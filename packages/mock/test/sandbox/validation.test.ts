@@ -121,6 +121,12 @@ describe('other requests', () => {
     expect(malformed.body.err.message).toBe('the path is not valid percent-encoding (segment "%zz")');
   });
 
+  it('a request wrong in its query and its body is told both, query first', async () => {
+    const message = await refused({ size: { height: 512 } }, '/pub/v2/assets/upload?type=gif');
+    expect(message.indexOf('type: must be one of')).toBe(0);
+    expect(message).toContain('; size.width: required');
+  });
+
   it('an unknown route is 404 with the envelope, as JSON', async () => {
     for (const [method, path] of [
       ['get', '/pub/v1/nothing'],
