@@ -1,7 +1,7 @@
 // @mediagen/client/validation: request checks built on the schema package (zod). Kept out of the
 // core entry so a client that does not validate stays small:
 //   createClient({ apiKey, validator: schemaValidator() })
-import { checkGenerationRequest, checkRequestBody, type GenerationContext, type Issue, operationById, validate } from '@mediagen/schema';
+import { checkOperationRequest, type GenerationContext, operationById } from '@mediagen/schema';
 import type { OperationId, RequestParts, RequestValidator, ValidationOutcome } from '../types.js';
 
 export interface SchemaValidatorOptions {
@@ -12,29 +12,18 @@ export interface SchemaValidatorOptions {
   context?: GenerationContext;
 }
 
-/** Checks path parameters, query and body of a request against the operations table. */
+/**
+ * Checks path parameters, query and body of a request with the schema package's
+ * `checkOperationRequest`: a generation request (generate, estimate) gets every generation rule;
+ * fields the contract does not name come back as warnings, with a did-you-mean.
+ */
 export function schemaValidator(options: SchemaValidatorOptions = {}): RequestValidator {
   return {
     validate(operationId: OperationId, request: RequestParts): ValidationOutcome {
       const op = operationById(operationId);
-      const errors: Issue[] = [];
-      const warnings: Issue[] = [];
-      if (!op) return { errors, warnings };
-      if (op.params) errors.push(...validate(op.params, request.params ?? {}).errors);
-      if (op.query) errors.push(...validate(op.query, request.query ?? {}).errors);
-      if (op.body) {
-        // A generation request (generate, estimate) gets every generation rule, not just its schema.
-        if (op.generationBody) {
-          const result = checkGenerationRequest(request.body, options.context);
-          errors.push(...result.errors);
-          warnings.push(...result.warnings);
-        } else {
-          // Fields the contract does not name come back as warnings, with a did-you-mean.
-          const result = checkRequestBody(op.body, request.body);
-          errors.push(...result.errors);
-          warnings.push(...result.warnings);
-        }
-      }
+      if (!op) return { errors: [], warnings: [] };
+      // The parts are the whole request about to be sent: what is left out is not sent.
+      const { errors, warnings } = checkOperationRequest(op, request, { context: options.context, whole: true });
       return { errors, warnings };
     },
   };

@@ -3,7 +3,7 @@
 // logger; `validate: false` sends as is. A plain-string prompt is sent as { positive }.
 import { ValidationError } from '@mediagen/client';
 import { schemaValidator } from '@mediagen/client/validation';
-import { checkGenerationRequest, formatIssue } from '@mediagen/schema';
+import { checkGenerationRequest, checkOperationRequest, formatIssue, operations } from '@mediagen/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClient } from '../support/client.js';
 import { envelope, startServer, type TestServer } from '../support/server.js';
@@ -57,6 +57,18 @@ describe('local validation', () => {
     expect(character.issues.map(formatIssue)).toEqual(['character_type: must be one of "realistic", "stylized"; got "cartoon"']);
     const archive = (await client.assets.archive([]).catch((e: unknown) => e)) as ValidationError;
     expect(archive.issues.map(formatIssue)).toEqual(['ids: at least 1 item']);
+  });
+
+  it('judges the whole request as the schema package does: a body left out is a missing body, every part is told', async () => {
+    const { client } = makeClient(server, { validator: schemaValidator() });
+    const missing = (await client.characters.create(undefined as never).catch((e: unknown) => e)) as ValidationError;
+    expect(missing).toBeInstanceOf(ValidationError);
+    expect(missing.issues.map(formatIssue)).toEqual(['(root): required']);
+    const request = { query: { type: 'gif' }, body: { size: { height: 512 } } };
+    const both = (await client.request('uploadAssetV2', request as never).catch((e: unknown) => e)) as ValidationError;
+    const expected = checkOperationRequest(operations.uploadAssetV2, request, { whole: true });
+    expect(both.issues.map(formatIssue)).toEqual(expected.errors.map(formatIssue));
+    expect(both.issues.map(formatIssue)).toEqual(['type: must be one of "image", "video", "audio"; got "gif"', 'size.width: required']);
   });
 
   it('reports a field the contract does not name as an unknown_field warning with a did-you-mean, and still sends', async () => {

@@ -9,7 +9,7 @@
 // library keeps Prism's CLI server and lets the front outlive a Prism crash (the supervisor
 // restarts it meanwhile).
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { operationById, type TransformPlan } from '@mediagen/schema';
+import { operationById, PathTable, type RouteTemplate, type TransformPlan } from '@mediagen/schema';
 import { API_KEY_HEADER } from '@mediagen/schema/util';
 import { documentVersion } from '../core/documents.js';
 import { hasBody } from '../edge/body.js';
@@ -18,7 +18,6 @@ import type { Gate } from '../edge/gate.js';
 import { sendJson } from '../edge/http.js';
 import { parseJsonBody } from '../edge/json.js';
 import type { EdgeLimits } from '../edge/limits.js';
-import { PathTable, type RouteTemplate } from '../edge/paths.js';
 import { createEdgeServer, type EdgeTools, type RequestLogEntry } from '../edge/server.js';
 import { checkRequest, queryObject, type Versioning } from '../validation/request.js';
 import { FRONT_HEADER } from './process.js';

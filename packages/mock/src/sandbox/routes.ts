@@ -2,12 +2,11 @@
 // table's `{param}` templates become `:param`), each run through the pipeline (pipeline.ts), plus
 // the upload and file URLs the API hands out. Nothing here is Node-specific; server.ts serves it
 // on Node behind the edge.
-import { type OperationId, operationList } from '@mediagen/schema';
+import { type OperationId, operationList, PathTable } from '@mediagen/schema';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { scrub } from '../edge/envelope.js';
 import { EDGE_LIMITS } from '../edge/limits.js';
-import { decodeSegments, PathTable } from '../edge/paths.js';
 import type { Versioning } from '../validation/request.js';
 import { handlers } from './handlers.js';
 import { statusAt } from './lifecycle.js';
@@ -46,12 +45,16 @@ export function createSandboxApp(parts: SandboxParts, config: AppConfig = {}): H
   const { store } = parts;
   const { budgets } = parts.options;
 
+  // The operations and the sandbox's own URLs, matched by the contract's router: what no route
+  // answers is told apart as a malformed path (400), an unknown one (404) or a method not allowed (405).
+  const known = new PathTable([...operationList, ...SANDBOX_URLS]);
+
   // A path that is not valid percent-encoding is refused before any route; bodies are capped (for
   // runtimes without the Node edge, which caps them first).
   app.use(async (c, next) => {
     const path = c.req.url.slice(c.req.url.indexOf('/', c.req.url.indexOf('//') + 2)).split('?')[0] ?? '/';
-    const decoded = decodeSegments(path);
-    if (!Array.isArray(decoded)) return errorResponse(new HttpError(400, decoded.message));
+    const match = known.match(c.req.method, path);
+    if (match.kind === 'malformed') return errorResponse(new HttpError(400, match.message));
     return next();
   });
   const capped = (limit: number): MiddlewareHandler => {
@@ -107,7 +110,6 @@ export function createSandboxApp(parts: SandboxParts, config: AppConfig = {}): H
     }),
   );
 
-  const known = new PathTable([...operationList.map((op) => ({ method: op.method, path: op.path })), ...SANDBOX_URLS]);
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;
     const match = known.match(c.req.method, path);

@@ -1,12 +1,13 @@
 // The contract's verdict on a request, shared by both mocks so they word it alike and agree on it:
 // the request is read in the shapes of the API version served (with the ledger's transforms: a
-// field newer than that version is refused), then its path parameters, query and body are checked
-// with the contract's schemas, and a generation request with all of its rules. Every issue is
-// printed in the schema package's path-precise form (`[0].video_anyone.prompt: at most 500
-// characters`), issues joined with `; `. Only what the request itself shows is judged here; what
-// needs an account's data (does that asset exist?) is the sandbox's own check, after this one.
+// field newer than that version is refused), then judged by the schema package's
+// `checkOperationRequest` (path parameters, query and body with the contract's schemas, a generation
+// request with all of its rules). Every issue is printed in the schema package's path-precise form
+// (`[0].video_anyone.prompt: at most 500 characters`), issues joined with `; `. Only what the request
+// itself shows is judged here; what needs an account's data (does that asset exist?) is the
+// sandbox's own check, after this one.
 import {
-  checkGenerationRequest,
+  checkOperationRequest,
   downgradeRequest,
   type GenerationContext,
   type Issue,
@@ -14,7 +15,6 @@ import {
   type TransformPlan,
   upgradeRequest,
   VersionIncompatibleError,
-  validate,
 } from '@mediagen/schema';
 import { formatIssue } from '@mediagen/schema/util';
 
@@ -65,18 +65,7 @@ export function checkRequest(op: OperationSpec, parts: RequestParts, options: { 
     if (typeof newest === 'string') return { ok: false, message: newest };
     ({ query, body } = newest);
   }
-  const params = op.params ? validate(op.params, parts.params) : { success: true as const, data: parts.params, errors: [] };
-  if (!params.success) return { ok: false, message: issuesMessage(params.errors) };
-  const parsedQuery = op.query ? validate(op.query, query) : { success: true as const, data: query, errors: [] };
-  if (!parsedQuery.success) return { ok: false, message: issuesMessage(parsedQuery.errors) };
-  if (op.generationBody) {
-    const checked = checkGenerationRequest(body, options.context ?? {});
-    if (!checked.ok) return { ok: false, message: issuesMessage(checked.errors) };
-    body = checked.value;
-  } else if (op.body) {
-    const parsed = validate(op.body, body);
-    if (!parsed.success) return { ok: false, message: issuesMessage(parsed.errors) };
-    body = parsed.data;
-  }
-  return { ok: true, params: params.data, query: parsedQuery.data, body };
+  const checked = checkOperationRequest(op, { params: parts.params, query, body }, { context: options.context, whole: true });
+  if (!checked.value) return { ok: false, message: issuesMessage(checked.errors) };
+  return { ok: true, ...checked.value };
 }

@@ -4,10 +4,10 @@
 // declares, name the mock, and carry no stack trace or local path; afterwards the mock still
 // answers and never restarted Prism.
 import { request } from 'node:http';
+import { PathTable } from '@mediagen/schema';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentFor, readDocument } from '../../src/core/documents.js';
-import { PathTable } from '../../src/edge/paths.js';
 import { packageRoot, type Run, start, waitFor } from '../cli-process.js';
 import { call, KEY } from '../helpers.js';
 

@@ -100,6 +100,33 @@ describe('other requests', () => {
     expect(answer.body.err.code).toBe('method_not_allowed');
   });
 
+  it("routes as the contract's router does: a literal segment is not an id, a method is not allowed where only others are", async () => {
+    // GET of a generation whose id is "estimate": a generation the sandbox does not hold, not a 405 of the estimate.
+    const read = await call(sandbox.url, 'get', '/pub/v1/generations/estimate');
+    expect(read.status).toBe(404);
+    const post = await call(sandbox.url, 'post', '/pub/v1/generations/gen_01', { body: [] });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, DELETE');
+  });
+
+  it('the upload and file URLs are known paths: another method is 405, a malformed one 400', async () => {
+    const upload = await call(sandbox.url, 'post', '/uploads/ast_01');
+    expect(upload.status).toBe(405);
+    expect(upload.headers.get('allow')).toBe('PUT');
+    const file = await call(sandbox.url, 'delete', '/files/x.png');
+    expect(file.status).toBe(405);
+    expect(file.headers.get('allow')).toBe('GET');
+    const malformed = await call(sandbox.url, 'get', '/files/%zz');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.err.message).toBe('the path is not valid percent-encoding (segment "%zz")');
+  });
+
+  it('a request wrong in its query and its body is told both, query first', async () => {
+    const message = await refused({ size: { height: 512 } }, '/pub/v2/assets/upload?type=gif');
+    expect(message.indexOf('type: must be one of')).toBe(0);
+    expect(message).toContain('; size.width: required');
+  });
+
   it('an unknown route is 404 with the envelope, as JSON', async () => {
     for (const [method, path] of [
       ['get', '/pub/v1/nothing'],

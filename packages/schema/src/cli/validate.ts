@@ -16,8 +16,9 @@ import { createReadStream, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { operationById } from '../operations.js';
-import { checkGenerationRequest, checkRequestBody, type GenerationContext } from '../rules/check.js';
+import type { GenerationContext } from '../rules/check.js';
 import { formatIssue, type Issue } from '../rules/issues.js';
+import { checkOperationRequest } from '../rules/operation-request.js';
 import { parseContext } from './context.js';
 
 const USAGE = `usage: media-validate [--operation ID] [--context FILE] [--strict] [--max-errors N] [--max-bytes N] [--json] FILE|-
@@ -88,13 +89,6 @@ function more(left: number, what: string): string[] {
   return left > 0 ? [`… and ${count(left)} more ${what}${left === 1 ? '' : 's'}`] : [];
 }
 
-interface Result {
-  ok: boolean;
-  errors: Issue[];
-  warnings: Issue[];
-  unchecked: string[];
-}
-
 /** Runs media-validate with `argv`; resolves to the exit code. */
 export async function run(argv: string[], out: (line: string) => void, err: (line: string) => void): Promise<number> {
   try {
@@ -146,13 +140,10 @@ export async function run(argv: string[], out: (line: string) => void, err: (lin
     }
     const strict = values.strict === true;
 
-    let result: Result;
-    if (operationId === 'generateMedia' || operationId === 'estimateGeneration') {
-      const checked = checkGenerationRequest(body, { ...context, strict });
-      result = { ok: checked.ok, errors: checked.errors, warnings: checked.warnings, unchecked: context ? checked.unchecked : [] };
-    } else {
-      result = checkRequestBody(op.body, body, { strict });
-    }
+    // The body alone: the operation's path parameters and query are not the file's to say.
+    const checked = checkOperationRequest(op, { body }, { context, strict });
+    // Rules skipped for want of facts are named only when facts were given (the plain check skips them all).
+    const result = { ...checked, unchecked: context ? checked.unchecked : [] };
 
     const errors = result.errors.slice(0, max);
     const warnings = result.warnings.slice(0, max);

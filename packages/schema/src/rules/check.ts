@@ -170,13 +170,19 @@ function checkNarrator(item: GenerationItem, index: number, context: GenerationC
 
 /**
  * Any request body against its schema, plus the fields the contract does not name (warnings, or
- * errors when `strict`). For bodies other than the generation request.
+ * errors when `strict`). For bodies other than the generation request. `value`: the body as the
+ * schema parsed it, when it is valid.
  */
-export function checkRequestBody(schema: z.ZodType, body: unknown, options: { strict?: boolean } = {}): Omit<CheckResult, 'value'> {
+export function checkRequestBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  options: { strict?: boolean } = {},
+): Omit<CheckResult, 'value'> & { value?: z.output<S> } {
   const parsed = validate(schema, body);
   const unknown = unknownFieldIssues(schema, body, options.strict ? 'error' : 'warning');
   const errors = [...parsed.errors, ...(options.strict ? unknown : [])];
-  return { ok: errors.length === 0, errors, warnings: options.strict ? [] : unknown, unchecked: [] };
+  const ok = errors.length === 0;
+  return { ok, ...(ok && parsed.success ? { value: parsed.data } : {}), errors, warnings: options.strict ? [] : unknown, unchecked: [] };
 }
 
 /**
