@@ -7,10 +7,10 @@
 // knows what it shows, so a refusal of an allowed request is judged only where the recording shows
 // every resource and name it uses (else it says nothing about the request, and nothing is asserted
 // beyond the response checks).
-import { checkGenerationRequest, checkRequestBody, type GenerationContext, type OperationSpec, operations, PATH_PARAM_RESOURCES } from '@mediagen/schema';
+import { checkGenerationRequest, type GenerationContext, type OperationSpec, operations, PATH_PARAM_RESOURCES } from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
 import { SAYS_NOTHING_OF_VALIDITY, served } from '../model/answer.js';
-import { acceptanceBasis, type Basis, breachBasis, probeBasis, ruleBasis } from '../model/basis.js';
+import { acceptanceBasis, type Basis, breachBasis, probeBasis, requestWarnings, ruleBasis } from '../model/basis.js';
 import type { Exchange } from '../model/exchange.js';
 import type { Expectation } from '../model/verdict.js';
 import type { History, ResourceKind } from '../model/history.js';
@@ -67,11 +67,8 @@ export function breachOf(op: OperationSpec, parts: RequestParts, context: Genera
 function warned(op: OperationSpec, parts: RequestParts): boolean {
   const known = op.query ? Object.keys(op.query.shape) : [];
   if (Object.keys(parts.query ?? {}).some((name) => !known.includes(name))) return true;
-  const body = parts.body;
-  if (body === undefined) return false;
-  const warnings = op.generationBody ? checkGenerationRequest(body).warnings : op.body ? checkRequestBody(op.body, body).warnings : [];
   // Fields the chosen kind ignores are allowed outright (a live run sends such bodies as valid ones).
-  return warnings.some((w) => w.code !== 'ignored_field');
+  return requestWarnings(op, { body: parts.body }).some((w) => w.code !== 'ignored_field');
 }
 
 /** Ids a body names, by kind (generation inputs, a character's image, archived assets). */

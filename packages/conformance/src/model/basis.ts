@@ -7,14 +7,13 @@
 // breaks. Nothing here restates a rule.
 import {
   assumptionsRelied,
-  checkGenerationRequest,
-  checkRequestBody,
+  checkOperationRequest,
   type GenerationContext,
   type Issue,
   type OperationSpec,
   type ProvenanceSource,
   ruleById,
-  validate,
+  weakestAlong,
 } from '@mediagen/schema';
 
 export type Basis = { source: ProvenanceSource; rule: string; note?: string; cite?: string };
@@ -32,13 +31,6 @@ export function issueBasis(issue: Pick<Issue, 'rule' | 'source'>): Basis {
   return { source: issue.source, rule: issue.rule, ...(record?.note ? { note: record.note } : {}), ...(record?.cite ? { cite: record.cite } : {}) };
 }
 
-/** The errors (not the warnings) a request part breaks. */
-function errorsOf(schema: OperationSpec['body'], value: unknown): Issue[] {
-  if (!schema || value === undefined) return [];
-  const result = validate(schema, value);
-  return result.success ? [] : result.errors.filter((issue) => issue.severity === 'error');
-}
-
 export interface RequestParts {
   body?: unknown;
   query?: Record<string, unknown>;
@@ -53,9 +45,19 @@ const FACTS_READ: Readonly<Record<string, readonly string[]>> = {
   lora_base_model: ['Lora.base_model', 'Model.base_model', 'Style.base_model'],
 };
 
-function issueBasisWithFacts(issue: Issue): Basis {
+/**
+ * The basis of an issue as firm as the weakest link on its path: a documented field inside an assumed
+ * container (`VideoAnyone.asset_id`'s object) breaks only that assumption; so does a rule read with
+ * assumed listing fields.
+ */
+function issueBasisWithFacts(op: OperationSpec, issue: Issue): Basis {
   const assumedFact = (FACTS_READ[issue.rule] ?? []).find((element) => ruleById(`${element}.type`)?.source === 'assumption');
-  return assumedFact ? ruleBasis(`${assumedFact}.type`) : issueBasis(issue);
+  if (assumedFact) return ruleBasis(`${assumedFact}.type`);
+  if (issue.source !== 'assumption') {
+    const container = [op.body, op.query].flatMap((schema) => (schema ? [weakestAlong(schema, issue.path)] : [])).find((e) => e !== undefined);
+    if (container !== undefined) return ruleBasis(`${container}.type`);
+  }
+  return issueBasis(issue);
 }
 
 /**
@@ -66,28 +68,20 @@ function issueBasisWithFacts(issue: Issue): Basis {
  * never a plan: the caller's plan is not known).
  */
 export function breachBasis(op: OperationSpec, parts: RequestParts, context?: GenerationContext): Basis | undefined {
-  const bases = requestErrors(op, parts, context).map(issueBasisWithFacts);
+  const bases = requestErrors(op, parts, context).map((issue) => issueBasisWithFacts(op, issue));
   if (bases.length === 0) return undefined;
   return bases.find((b) => b.source !== 'assumption') ?? bases[0];
 }
 
-/** The errors a request breaks, body and query: a generation body with the target's facts when given (never a plan). */
+/** The errors a request breaks, query and body: a generation body with the target's facts when given (never a plan). */
 export function requestErrors(op: OperationSpec, parts: RequestParts, context?: GenerationContext): Issue[] {
-  const bodyIssues =
-    op.generationBody && context && parts.body !== undefined
-      ? checkGenerationRequest(parts.body, {
-          ...(context.catalogue ? { catalogue: context.catalogue } : {}),
-          ...(context.inputs ? { inputs: context.inputs } : {}),
-        }).errors
-      : errorsOf(op.body, parts.body);
-  return [...bodyIssues, ...errorsOf(op.query, parts.query)];
+  const facts = context ? { ...(context.catalogue ? { catalogue: context.catalogue } : {}), ...(context.inputs ? { inputs: context.inputs } : {}) } : undefined;
+  return checkOperationRequest(op, { body: parts.body, query: parts.query }, facts ? { context: facts } : {}).errors;
 }
 
-/** What a request's body draws warnings for: what the schema only warns about (an unknown field, an ignored one). */
+/** What a request draws warnings for: what the schema only warns about (an unknown field, an ignored one). */
 export function requestWarnings(op: OperationSpec, parts: RequestParts): Issue[] {
-  if (parts.body === undefined) return [];
-  if (op.generationBody) return checkGenerationRequest(parts.body).warnings;
-  return op.body ? checkRequestBody(op.body, parts.body).warnings : [];
+  return checkOperationRequest(op, { body: parts.body, query: parts.query }).warnings;
 }
 
 /**
@@ -102,7 +96,7 @@ export function acceptanceBasis(op: OperationSpec, parts: RequestParts): Basis |
     ...(op.query && parts.query !== undefined ? assumptionsRelied(op.query, parts.query) : []),
   ];
   if (op.generationBody && Array.isArray(parts.body)) {
-    if (checkGenerationRequest(parts.body).warnings.some((w) => w.code === 'ignored_field')) relied.push('ignored_fields_not_validated');
+    if (requestWarnings(op, parts).some((w) => w.code === 'ignored_field')) relied.push('ignored_fields_not_validated');
   }
   const first = relied[0];
   if (first === undefined) return undefined;

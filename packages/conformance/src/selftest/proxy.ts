@@ -3,7 +3,7 @@
 // out. The self-test puts one in front of a faithful mock to make a deliberately broken server.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type OperationId, type OperationSpec, operationList } from '@mediagen/schema';
+import { type OperationId, type OperationSpec, operationFor as routeOperation } from '@mediagen/schema';
 
 export interface ProxyRequest {
   method: string;
@@ -43,17 +43,9 @@ export interface RunningProxy {
   stop(): Promise<void>;
 }
 
-const templates = operationList.map((op) => ({
-  operationId: op.operationId,
-  method: op.method.toUpperCase(),
-  pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-  // Literal paths win over templated ones (`/generations/estimate` over `/generations/{id}`).
-  literal: !op.path.includes('{'),
-}));
-
+/** The operation a request is for: the contract's one router. */
 export function operationFor(method: string, path: string): OperationId | undefined {
-  const matches = templates.filter((t) => t.method === method.toUpperCase() && t.pattern.test(path));
-  return (matches.find((t) => t.literal) ?? matches[0])?.operationId;
+  return routeOperation(method, path)?.op.operationId;
 }
 
 const isResponse = (value: ProxyRequest | ProxyResponse): value is ProxyResponse => 'status' in value;

@@ -170,7 +170,9 @@ describe('the version fingerprint', () => {
       });
       expect(report.fingerprint.version).toBe('baseline');
       expect(report.fingerprint.olderOperations).toContain('generateMedia');
-      expect(result(report, 'getMedia', 'renamed_fields')?.failures[0]?.message).toMatch(/data\.size: legacy name \(now `dim`\)/);
+      // The current name is missing (documented); that the legacy one is still sent refutes an assumption.
+      expect(result(report, 'getMedia', 'renamed_fields')?.failures[0]?.message).toMatch(/data\.dim: missing/);
+      expect(report.provenance.find((p) => p.element === 'rule:legacy_field_names_gone')?.evidence).toMatch(/data\.size: legacy name \(now `dim`\)/);
       expect(report.ok).toBe(false);
     } finally {
       await sandbox.stop();
