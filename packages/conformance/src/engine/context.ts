@@ -2,6 +2,7 @@
 // request, make a generation within the budget, plan the stateful checks' credits, record a skip or a
 // note. The engine builds it (run.ts); a phase never reaches the trackers behind it.
 import type { OperationId, OperationSpec } from '@mediagen/schema';
+import type { CheckId } from '../checks/catalog.js';
 import type { MadeGeneration } from '../checks/port.js';
 import type { Exchange } from '../model/exchange.js';
 import type { Phase } from '../model/terms.js';
@@ -24,7 +25,7 @@ export interface PhaseContext {
   readonly seed: number;
   readonly maxExamples: number;
   readonly concurrency: number;
-  selects(check: string): boolean;
+  selects(check: CheckId): boolean;
   exercise(c: RequestCase, phase: Phase, expect: Expectation, opts?: ExerciseOptions): Promise<Exercised>;
   raw(c: RequestCase): Promise<Exchange>;
   /** A generation of `items` items (drawn from the planner's credits), for a fixture or a deleting example. */
@@ -33,7 +34,7 @@ export interface PhaseContext {
   plan(credits: number): boolean;
   /** Why the stateful checks cannot run (set by the planner), once known. */
   statefulBlocked: string | undefined;
-  skip(operationId: OperationId, check: string, reason: string): void;
-  skipAll(check: string, reason: string): void;
+  skip(operationId: OperationId, check: CheckId, reason: string): void;
+  skipAll(check: CheckId, reason: string): void;
   note(message: string): void;
 }

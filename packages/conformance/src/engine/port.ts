@@ -36,8 +36,6 @@ export interface RunParts {
   emit(event: ProgressEvent): void;
 }
 
-const isCheck = (check: string): check is CheckId => Object.hasOwn(checksById, check);
-
 /** A generation of `items` plain items, drawn from the planner's credits; its ids, or why not. */
 async function makeGeneration(parts: RunParts, label: string, phase: Phase, items: number): Promise<MadeGeneration | { refused: string }> {
   const item = baseItem(parts.fixtures);
@@ -83,13 +81,13 @@ export function phaseContext(parts: RunParts): PhaseContext {
     maxExamples: parts.maxExamples,
     concurrency: parts.concurrency,
     statefulBlocked: undefined,
-    selects: (check) => isCheck(check) && parts.selected.has(check),
+    selects: (check) => parts.selected.has(check),
     exercise: (c, phase, expect, opts) => parts.exchanges.exercise(c, phase, expect, opts),
     raw: (c) => parts.exchanges.raw(c),
     makeGeneration: (label, phase, items) => makeGeneration(parts, label, phase, items),
     plan: (credits) => parts.spending.ledger.plan.keep(credits, parts.spending.ledger.max),
-    skip: (operationId, check, reason) => isCheck(check) && skips.skip(operationId, check, reason),
-    skipAll: (check, reason) => isCheck(check) && skips.skipAll(check, reason),
+    skip: (operationId, check, reason) => skips.skip(operationId, check, reason),
+    skipAll: (check, reason) => skips.skipAll(check, reason),
     note: parts.note,
   };
 }

@@ -12,8 +12,9 @@ export interface Fixtures {
   videoAssetId?: string;
   /** A video whose real frame rate is above the narrator limit (60 frames in one second). */
   fastVideoAssetId?: string;
-  /** A video above the narrator's largest size (1921×1081). */
-  largeVideoAssetId?: string;
+  /** A video one pixel wider than the narrator's largest (1921×1080), and one one pixel higher (1920×1081). */
+  wideVideoAssetId?: string;
+  tallVideoAssetId?: string;
   audioAssetId?: string;
   generationId?: string;
   mediaIds: string[];

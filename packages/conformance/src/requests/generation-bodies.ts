@@ -49,7 +49,14 @@ const narrator = (fixtures: Fixtures, fields: Record<string, unknown>) => ({
 function contextBodies(fixtures: Fixtures, base: Record<string, unknown>): { label: string; body: unknown; basis?: Basis }[] {
   if (!fixtures.real) return [];
   const out: { label: string; body: unknown; basis?: Basis }[] = [];
+  // A name no listing names, for each kind of name the listings hold.
   if (fixtures.catalogue.models.length > 0) out.push({ label: 'a model no listing names', body: [{ ...base, model: `no-such-model-${fixtures.runTag}` }] });
+  if (fixtures.catalogue.styles.length > 0) {
+    const { model: _model, ...styled } = base;
+    out.push({ label: 'a style no listing names', body: [{ ...styled, style: `no-such-style-${fixtures.runTag}` }] });
+  }
+  if (fixtures.catalogue.loras.length > 0)
+    out.push({ label: 'a LoRA no listing names', body: [{ ...base, loras: [{ name: `no-such-lora-${fixtures.runTag}`, weight: 0.5 }] }] });
   // A LoRA of the other base model than the item's model.
   const model = fixtures.catalogue.models.find((m) => m.name === base.model);
   const otherLora = model && fixtures.catalogue.loras.find((l) => l.base_model.toLowerCase() !== model.base_model.toLowerCase() && !isFlux(l));
@@ -63,10 +70,17 @@ function contextBodies(fixtures: Fixtures, base: Record<string, unknown>): { lab
       body: [narrator(fixtures, { video_asset_id: fixtures.fastVideoAssetId, script: 'Hello', voice: voiceOf(fixtures) })],
     });
   }
-  if (fixtures.largeVideoAssetId) {
+  // Each size limit alone: a video one pixel too wide, and one one pixel too high.
+  if (fixtures.wideVideoAssetId) {
     out.push({
-      label: 'narrator video above 1920×1080 (1921×1081)',
-      body: [narrator(fixtures, { video_asset_id: fixtures.largeVideoAssetId, script: 'Hello', voice: voiceOf(fixtures) })],
+      label: 'narrator video wider than 1920 (1921×1080)',
+      body: [narrator(fixtures, { video_asset_id: fixtures.wideVideoAssetId, script: 'Hello', voice: voiceOf(fixtures) })],
+    });
+  }
+  if (fixtures.tallVideoAssetId) {
+    out.push({
+      label: 'narrator video higher than 1080 (1920×1081)',
+      body: [narrator(fixtures, { video_asset_id: fixtures.tallVideoAssetId, script: 'Hello', voice: voiceOf(fixtures) })],
     });
   }
   // An input no upload made: the schema cannot tell, the target can.

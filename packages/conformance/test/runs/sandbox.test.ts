@@ -172,7 +172,8 @@ describe('the version fingerprint', () => {
       expect(report.fingerprint.olderOperations).toContain('generateMedia');
       // The current name is missing (documented); that the legacy one is still sent refutes an assumption.
       expect(result(report, 'getMedia', 'renamed_fields')?.failures[0]?.message).toMatch(/data\.dim: missing/);
-      expect(report.provenance.find((p) => p.element === 'rule:legacy_field_names_gone')?.evidence).toMatch(/data\.size: legacy name \(now `dim`\)/);
+      expect(report.provenance.find((p) => p.element === 'rule:legacy_field_names_gone')?.status).toBe('refuted');
+      expect(result(report, 'getMedia', 'renamed_fields')?.failures[0]?.message).toMatch(/data\.dim: missing; data\.type: missing/);
       expect(report.ok).toBe(false);
     } finally {
       await sandbox.stop();

@@ -7,6 +7,7 @@ import { isObject } from '@mediagen/schema/util';
 import { CHECKS } from '../../checks/catalog.js';
 import { served } from '../../checks/response.js';
 import { dataOf } from '../../model/exchange.js';
+import { inNewestShape } from '../../model/newest.js';
 import { emptyFixtures } from '../../requests/fixtures.js';
 import { baseItem } from '../../requests/generation-bodies.js';
 import type { PhaseContext } from '../context.js';
@@ -83,9 +84,11 @@ async function createFixtures(run: PhaseContext): Promise<void> {
     // A video whose real frame rate (60 frames in one second) is above the narrator limit.
     fixtures.fastVideoAssetId = await uploadAsset(run, 48, 80, 'video', 60);
     if (fixtures.fastVideoAssetId) fixtures.inputs[fixtures.fastVideoAssetId] = { width: 48, height: 80, frames: 60, duration: 1 };
-    // A video larger than the narrator's 1920×1080.
-    fixtures.largeVideoAssetId = await uploadAsset(run, 1921, 1081, 'video');
-    if (fixtures.largeVideoAssetId) fixtures.inputs[fixtures.largeVideoAssetId] = { width: 1921, height: 1081, frames: 5, duration: 1 };
+    // Videos beyond the narrator's 1920×1080, each by one limit alone.
+    fixtures.wideVideoAssetId = await uploadAsset(run, 1921, 1080, 'video');
+    if (fixtures.wideVideoAssetId) fixtures.inputs[fixtures.wideVideoAssetId] = { width: 1921, height: 1080, frames: 5, duration: 1 };
+    fixtures.tallVideoAssetId = await uploadAsset(run, 1920, 1081, 'video');
+    if (fixtures.tallVideoAssetId) fixtures.inputs[fixtures.tallVideoAssetId] = { width: 1920, height: 1081, frames: 5, duration: 1 };
     fixtures.audioAssetId = await uploadAsset(run, 1, 1, 'audio');
   }
   // Characters cannot be deleted: none on a live host.
@@ -110,13 +113,13 @@ async function createFixtures(run: PhaseContext): Promise<void> {
 async function findExisting(run: PhaseContext): Promise<void> {
   const first = async (operationId: typeof listGenerations.operationId | typeof listAssetsV2.operationId) => {
     const ex = await run.exercise({ operationId, label: 'find an existing resource', query: { page: 1, page_size: 1 } }, 'setup', 'accept');
-    const data = dataOf(ex.exchange);
+    const data = dataOf(inNewestShape(operations[operationId], ex.exchange));
     return Array.isArray(data) ? data.find(isObject) : undefined;
   };
   const generation = await first(listGenerations.operationId);
   if (generation && typeof generation.generation_id === 'string') {
     run.fixtures.generationId = generation.generation_id;
-    const media = generation.media ?? generation.images;
+    const media = generation.media;
     run.fixtures.mediaIds = (Array.isArray(media) ? media : []).filter(isObject).map((m) => String(m.id));
   }
   const asset = await first(listAssetsV2.operationId);
