@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { API_KEY_HEADER, createKeyMasker, isObject, type KeyMasker } from '@mediagen/schema/util';
 import { RunError } from '../model/terms.js';
 import { WRONG_KEY_NOTE } from '../report/har.js';
-import { KeyBook, labelInComment, type Observed } from '../traffic/observed.js';
+import { DECLARED_WRONG_KEY, KeyBook, labelInComment, type Observed } from '../traffic/observed.js';
 
 /** The largest recording read (a HAR is read whole: bigger files are split or filtered first). */
 export const MAX_HAR_BYTES = 1024 * 1024 * 1024;
@@ -58,7 +58,7 @@ function observedOf(entry: unknown, where: string, keys: KeyBook, masker: () => 
   const key = requestHeaders[API_KEY_HEADER.toLowerCase()];
   const comment = typeof entry.comment === 'string' ? entry.comment : undefined;
   const label =
-    key === undefined ? undefined : (keys.label(key) ?? labelInComment(comment) ?? (comment?.includes(WRONG_KEY_NOTE) ? 'the wrong key' : undefined));
+    key === undefined ? undefined : (keys.label(key) ?? labelInComment(comment) ?? (comment?.includes(WRONG_KEY_NOTE) ? DECLARED_WRONG_KEY : undefined));
   const mask = masker();
   const postData = isObject(request.postData) && typeof request.postData.text === 'string' ? request.postData.text : undefined;
   const started = typeof entry.startedDateTime === 'string' ? Date.parse(entry.startedDateTime) : Number.NaN;

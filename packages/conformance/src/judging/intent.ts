@@ -123,6 +123,8 @@ function undecidable(op: OperationSpec, parts: RequestParts, context: Generation
 }
 
 export interface KeyState {
+  /** The recording says the request carried a wrong key (the suite's own recordings note it): judged as one, whatever the answer. */
+  declaredWrong?: boolean;
   /** The key was refused as unauthorised and never served before: a wrong key. */
   wrong: boolean;
   /** The key cannot be told apart from others (a masked recording): its refusal says nothing. */
@@ -132,6 +134,7 @@ export interface KeyState {
 /** The expectation of one observed exchange. */
 export function inferExpectation(op: OperationSpec, parts: RequestParts, exchange: Exchange, key: KeyState, facts: History): Inferred {
   if (exchange.request.auth === 'missing') return { expect: 'missing-key' };
+  if (key.declaredWrong) return { expect: 'wrong-key' };
   const context = facts.context();
   const refusedCaller = !served(exchange) && exchange.status !== 0 && (UNAUTHORISED.has(exchange.status) || (exchange.status >= 200 && exchange.status < 300));
   if (parts.rawBody !== undefined) return { expect: 'none', unjudged: 'the request body is not JSON' };

@@ -110,6 +110,7 @@ export class Judge {
   private readonly selected: ReadonlySet<CheckId>;
   private stateful: { check: CheckDefinition; judge: HistoryJudge }[] = [];
   private pagination: boolean;
+  private statefulTarget: boolean;
   private readonly awaiting = new Map<string, Awaiting[]>();
   private last = 0;
 
@@ -118,6 +119,7 @@ export class Judge {
     this.recorder = new Recorder(options.selected, options.judgedAt ?? latestDate);
     this.tiering = new Tiering(this.recorder, this.verdicts, options.strict, options.mask ?? ((text) => text));
     this.pagination = options.pagination;
+    this.statefulTarget = options.stateful;
     this.retarget({ stateful: options.stateful, pagination: options.pagination });
   }
 
@@ -128,6 +130,7 @@ export class Judge {
   retarget(target: { stateful: boolean; pagination: boolean }): void {
     const settings = { lifecycleWaitMs: this.options.lifecycleWaitMs, ownsBalance: this.options.ownsBalance };
     this.pagination = target.pagination;
+    this.statefulTarget = target.stateful;
     this.stateful = target.stateful
       ? CHECKS.filter((check) => this.selected.has(check.id) && check.history).map((check) => ({ check, judge: check.history!(settings) }))
       : [];
@@ -136,6 +139,8 @@ export class Judge {
   /** What an exchange was for, inferred from the history as a recording's is: for a driver that did not say. */
   infer(op: OperationSpec, params: Record<string, string>, exchange: Exchange, key: KeyState = { wrong: false, unknown: false }): Inferred {
     const request = exchange.request;
+    // A target that keeps nothing shows no facts: its listings and ids say nothing of what a request may name.
+    const facts = this.stateful.length > 0 || this.statefulTarget ? this.history : new History();
     return inferExpectation(
       op,
       {
@@ -145,7 +150,7 @@ export class Judge {
       },
       exchange,
       key,
-      this.history,
+      facts,
     );
   }
 

@@ -1,6 +1,6 @@
 // The ids a run works with: real ones created (or, read-only, found) on a stateful target, or the
 // documented example ids on a stateless one; and the catalogue names requests may use.
-import { type CatalogueItem, type GenerationContext, type InputMetadata, normalizeBaseModel, type OperationSpec, PATH_PARAM_RESOURCES } from '@mediagen/schema';
+import { type CatalogueItem, type CatalogueName, type GenerationContext, type InputMetadata, normalizeBaseModel, type OperationSpec, PATH_PARAM_RESOURCES } from '@mediagen/schema';
 
 export interface Fixtures {
   /** Whether ids are real (created or listed on this target) or the document's example ids. */
@@ -30,12 +30,14 @@ export interface Fixtures {
     controlnets: CatalogueItem[];
     voices: { name: string }[];
   };
+  /** The listings read whole (served, on one page): only these say which names exist. */
+  wholeListings: CatalogueName[];
   /** Metadata of the assets above, by id (what checkGenerationRequest needs). */
   inputs: Record<string, InputMetadata>;
 }
 
 export function emptyFixtures(real: boolean, runTag: string): Fixtures {
-  return { real, runTag, mediaIds: [], catalogue: { models: [], styles: [], loras: [], controlnets: [], voices: [] }, inputs: {} };
+  return { real, runTag, mediaIds: [], catalogue: { models: [], styles: [], loras: [], controlnets: [], voices: [] }, wholeListings: [], inputs: {} };
 }
 
 /**
@@ -44,9 +46,9 @@ export function emptyFixtures(real: boolean, runTag: string): Fixtures {
  * one item per batch, which every plan allows; a breach is never judged against a plan.
  */
 export function generationContext(fixtures: Fixtures): GenerationContext {
-  const { models, styles, loras } = fixtures.catalogue;
+  const whole = (name: 'models' | 'styles' | 'loras') => (fixtures.wholeListings.includes(name) ? { [name]: fixtures.catalogue[name] } : {});
   return {
-    ...(fixtures.real ? { catalogue: { models, styles, loras } } : {}),
+    ...(fixtures.real ? { catalogue: { ...whole('models'), ...whole('styles'), ...whole('loras') } } : {}),
     inputs: fixtures.inputs,
   };
 }

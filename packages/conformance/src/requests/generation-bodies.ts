@@ -50,12 +50,13 @@ function contextBodies(fixtures: Fixtures, base: Record<string, unknown>): { lab
   if (!fixtures.real) return [];
   const out: { label: string; body: unknown; basis?: Basis }[] = [];
   // A name no listing names, for each kind of name the listings hold.
-  if (fixtures.catalogue.models.length > 0) out.push({ label: 'a model no listing names', body: [{ ...base, model: `no-such-model-${fixtures.runTag}` }] });
-  if (fixtures.catalogue.styles.length > 0) {
+  const whole = (name: 'models' | 'styles' | 'loras') => fixtures.wholeListings.includes(name) && fixtures.catalogue[name].length > 0;
+  if (whole('models')) out.push({ label: 'a model no listing names', body: [{ ...base, model: `no-such-model-${fixtures.runTag}` }] });
+  if (whole('styles')) {
     const { model: _model, ...styled } = base;
     out.push({ label: 'a style no listing names', body: [{ ...styled, style: `no-such-style-${fixtures.runTag}` }] });
   }
-  if (fixtures.catalogue.loras.length > 0)
+  if (whole('loras'))
     out.push({ label: 'a LoRA no listing names', body: [{ ...base, loras: [{ name: `no-such-lora-${fixtures.runTag}`, weight: 0.5 }] }] });
   // A LoRA of the other base model than the item's model.
   const model = fixtures.catalogue.models.find((m) => m.name === base.model);

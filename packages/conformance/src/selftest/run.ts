@@ -10,6 +10,7 @@ import { type ConformanceOptions, runConformance } from '../conformance.js';
 import { PRISM_API_KEY, SANDBOX_API_KEY } from '../engine/target.js';
 import type { Report } from '../report/types.js';
 import { type BrokenTarget, brokenTargets, lenientTarget } from './broken-targets.js';
+import { type Agreement, recordingOf } from './agreement.js';
 import { startProxy } from './proxy.js';
 import { faithfulVariants } from './variants.js';
 
@@ -28,6 +29,8 @@ export interface BrokenTargetResult {
   evidence?: string;
   /** Credits the run spent, as the balance says (never above SELFTEST_MAX_CREDITS). */
   spent: number;
+  /** The run's own recording, judged offline, fails the same cells (credits aside). */
+  recording: Agreement;
   durationMs: number;
 }
 
@@ -59,6 +62,8 @@ export interface SelftestResult {
   falseFailures: number;
   /** Failed cells against the Prism mock and the sandbox under --strict. */
   falseFailuresStrict: number;
+  /** Broken targets whose recording, judged offline, did not fail the same cells as the live run. */
+  disagreements: number;
   durationMs: number;
 }
 
@@ -105,21 +110,37 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
   const prism = needsPrism ? await startMock() : undefined;
   const broken: BrokenTargetResult[] = [];
   const faithful: FaithfulResult[] = [];
-  /** One run against a proxy (with `rewrite`) in front of a fresh upstream. */
-  const runBehind = async (upstreamKind: 'sandbox' | 'prism', rewrite: BrokenTarget['rewrite'] | undefined, extra: ConformanceOptions): Promise<Report> => {
+  /** One run against a proxy (with `rewrite`) in front of a fresh upstream; with `recorded`, its recording judged too. */
+  const runBehind = async (
+    upstreamKind: 'sandbox' | 'prism',
+    rewrite: BrokenTarget['rewrite'] | undefined,
+    extra: ConformanceOptions,
+    recorded?: (agreement: Agreement) => void,
+  ): Promise<Report> => {
     const sandbox = upstreamKind === 'sandbox' ? await startSandbox(sandboxOptions()) : undefined;
     const upstream = sandbox?.url ?? prism!.url;
     const apiKey = sandbox ? SANDBOX_API_KEY : PRISM_API_KEY;
     const proxy = rewrite ? await startProxy(upstream, rewrite, apiKey) : undefined;
+    const baseUrl = proxy?.url ?? upstream;
+    const recording = recorded
+      ? recordingOf(() => baseUrl, {
+          ...(extra.strict ? { strict: true } : {}),
+          stateful: upstreamKind === 'sandbox',
+          ...(common.lifecycleTimeoutMs !== undefined ? { lifecycleWaitMs: common.lifecycleTimeoutMs } : {}),
+        })
+      : undefined;
     try {
-      return await runConformance({
+      const report = await runConformance({
         ...common,
         ...extra,
-        baseUrl: proxy?.url ?? upstream,
+        baseUrl,
         apiKey,
         stateful: upstreamKind === 'sandbox',
         checksKeyValue: upstreamKind === 'sandbox',
+        ...(recording ? { recorders: [recording.writer] } : {}),
       });
+      if (recording) recorded!(await recording.compare(report));
+      return report;
     } finally {
       await proxy?.stop();
       await sandbox?.stop();
@@ -132,7 +153,10 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
   try {
     for (const target of targets) {
       const t0 = Date.now();
-      const report = await runBehind(target.upstream, target.rewrite, target.strict ? { strict: true } : {});
+      let recording: Agreement = { onlyLive: [], onlyRecording: [], agrees: false };
+      const report = await runBehind(target.upstream, target.rewrite, target.strict ? { strict: true } : {}, (agreement) => {
+        recording = agreement;
+      });
       const failures = report.operations.flatMap((op) => op.results).filter((r) => r.check === target.expect && r.outcome === 'failed');
       const through = failures.flatMap((r) => r.failures).find((f) => f.basis?.rule === target.rule);
       let strict: BrokenTargetResult['strict'];
@@ -155,6 +179,7 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
         failedChecks: failedChecks(report),
         ...(through ? { evidence: through.message } : {}),
         spent: report.budget.spent,
+        recording,
         durationMs: Date.now() - t0,
       };
       broken.push(result);
@@ -214,6 +239,7 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
     falseFailuresStrict: faithful
       .filter((f) => f.mode === 'strict' && (f.target === 'prism' || f.target === 'sandbox'))
       .reduce((n, f) => n + f.failures.length, 0),
+    disagreements: broken.filter((b) => !b.recording.agrees).length,
     durationMs: Date.now() - started,
   };
 }
@@ -229,6 +255,10 @@ export function formatSelftest(result: SelftestResult): string {
       }`,
     );
     if (!b.caught) lines.push(`          failed checks: ${b.failedChecks.join(', ') || 'none'}`);
+    if (!b.recording.agrees)
+      lines.push(
+        `          its recording disagrees: only live ${b.recording.onlyLive.join(', ') || 'none'}; only recording ${b.recording.onlyRecording.join(', ') || 'none'}`,
+      );
   }
   if (result.faithful.length) {
     lines.push('', 'Faithful targets and variants (each must pass by default; a variant must fail under --strict, and the lenient replica may)');
@@ -244,6 +274,7 @@ export function formatSelftest(result: SelftestResult): string {
     '',
     `catch rate: ${result.caught}/${result.total} (${(result.catchRate * 100).toFixed(0)} %)`,
     `false failures: ${result.falseFailures} (default mode), ${result.falseFailuresStrict} (strict mode, Prism and sandbox)`,
+    `live run and its recording: ${result.total - result.disagreements}/${result.total} agree cell by cell (credits aside)`,
     `self-test wall time: ${(result.durationMs / 1000).toFixed(1)} s`,
   );
   return lines.join('\n');

@@ -13,7 +13,7 @@ import { served } from '../model/answer.js';
 import type { Exchange } from '../model/exchange.js';
 import { buildReport } from '../report/build.js';
 import type { Report } from '../report/types.js';
-import { bodyOf, type Observed, observedLabel, queryOf, toExchange } from './observed.js';
+import { bodyOf, DECLARED_WRONG_KEY, type Observed, observedLabel, queryOf, toExchange } from './observed.js';
 import { type Base, baseOf, pathUnder, routeOf } from './routes.js';
 
 export interface TrafficOptions {
@@ -28,6 +28,10 @@ export interface TrafficOptions {
   pagination?: boolean;
   /** Where the exchanges come from, for the labels (`har`, `proxy`). */
   source: string;
+  /** The server keeps state (default true: a recording is of a real server; false for a stateless mock's). */
+  stateful?: boolean;
+  /** How long a recorded generation may take to finish (default: a live run's default wait). */
+  lifecycleWaitMs?: number;
 }
 
 /** One failed assertion of one exchange, as a line can say it. */
@@ -67,10 +71,10 @@ export class TrafficJudge {
       selected: this.selected,
       strict: options.strict ?? false,
       judgedAt: this.version.at,
-      pagination: options.pagination ?? true,
-      stateful: true,
+      pagination: options.pagination ?? options.stateful ?? true,
+      stateful: options.stateful ?? true,
       ownsBalance: false,
-      lifecycleWaitMs: LIFECYCLE_WAIT_MS,
+      lifecycleWaitMs: options.lifecycleWaitMs ?? LIFECYCLE_WAIT_MS,
       baseUrl: this.base.origin + this.base.prefix,
     });
   }
@@ -98,7 +102,7 @@ export class TrafficJudge {
     this.core.countRequest(op.operationId);
     const view = this.version.response(op, exchange);
     const label = observed.key.label;
-    const key = { wrong: label !== undefined && !this.servedKeys.has(label), unknown: label === undefined };
+    const key = { declaredWrong: label === DECLARED_WRONG_KEY, wrong: label !== undefined && !this.servedKeys.has(label), unknown: label === undefined };
     const inferred = this.core.infer(op, route.params, view, key);
     if (label !== undefined && served(view) && this.servedKeys.size < 1024) this.servedKeys.add(label);
     const at = observed.startedMs > 0 ? observed.startedMs + observed.durationMs : Date.now();

@@ -38,6 +38,9 @@ export interface Observed {
   durationMs: number;
 }
 
+/** The label of a key the recording itself says was the wrong one (the suite's HAR reporter notes it on entries). */
+export const DECLARED_WRONG_KEY = 'the wrong key';
+
 /** The label of a recorded exchange: where it came from and which key it carried (never the key). */
 export function observedLabel(source: string, key: ObservedKey): string {
   return `${source} (${key.sent ? (key.label ?? 'a masked key') : `no ${API_KEY_HEADER}`})`;

@@ -64,6 +64,12 @@ describe('self-test', () => {
     for (const run of [...result.broken, ...result.faithful]) expect(run.spent, 'id' in run ? run.id : run.target).toBeLessThanOrEqual(50);
   });
 
+  it('judging each broken run’s own recording offline fails the same cells as the live run (credits aside)', () => {
+    const disagreeing = result.broken.filter((b) => !b.recording.agrees).map((b) => `${b.id}: only live ${b.recording.onlyLive}; only recording ${b.recording.onlyRecording}`);
+    expect(disagreeing).toEqual([]);
+    expect(result.disagreements).toBe(0);
+  });
+
   it('reaches a 100 % catch rate with 0 false failures in either mode', () => {
     expect(result.catchRate).toBe(1);
     expect(result.falseFailures).toBe(0);

@@ -18,6 +18,7 @@ export function sandboxLikeFixtures(): Fixtures {
     characterId: 'chr_1',
     generationId: 'gen_1',
     mediaIds: ['media_1', 'media_2'],
+    wholeListings: ['models', 'styles', 'loras', 'controlnets', 'voices'],
     catalogue: { models: catalogue.models, styles: catalogue.styles, loras: catalogue.loras, controlnets: catalogue.controlnets, voices: catalogue.voices },
     inputs: {
       ast_img: { width: 512, height: 512 },

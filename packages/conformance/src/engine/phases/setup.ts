@@ -22,8 +22,15 @@ async function discoverCatalogue(run: PhaseContext): Promise<void> {
   const read = async (name: CatalogueName) => {
     const op = catalogueOperation(name);
     const c = { operationId: op.operationId, label: 'catalogue listing (page_size 50)', query: { page: 1, page_size: 50 } };
-    return (run.ops.includes(op) ? (await run.exercise(c, 'setup', 'accept')).exchange : await run.raw(c)).json;
+    const exchange = run.ops.includes(op) ? (await run.exercise(c, 'setup', 'accept')).exchange : await run.raw(c);
+    // A listing that failed, or that has more than one page, names only some of what exists: no rule is judged with it.
+    const json = exchange.json;
+    const pagination = isObject(json) && isObject(json.pagination) ? json.pagination : undefined;
+    const list = isObject(json) && Array.isArray(json.data) ? json.data : undefined;
+    if (served(exchange) && list && (list.length < 50 || (typeof pagination?.total === 'number' && pagination.total <= list.length))) whole.add(name);
+    return json;
   };
+  const whole = new Set<CatalogueName>();
   const items = (json: unknown) => (isObject(json) && Array.isArray(json.data) ? json.data.filter(isObject) : []);
   const named = (list: Record<string, unknown>[]) =>
     list
@@ -37,6 +44,7 @@ async function discoverCatalogue(run: PhaseContext): Promise<void> {
     controlnets: named(lists.controlnets ?? []),
     voices: (lists.voices ?? []).filter((v) => typeof v.name === 'string').map((v) => ({ name: v.name as string })),
   };
+  run.fixtures.wholeListings = [...whole];
 }
 
 /**
