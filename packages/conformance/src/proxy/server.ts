@@ -31,6 +31,8 @@ import { originForm } from './target.js';
 export const STOP_GRACE_MS = 2_000;
 /** How long the exchanges cut at the end of the grace may take to be judged and recorded. */
 const STOP_JUDGE_MS = 1_000;
+/** The longest delay a timer holds. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The most bytes of answers kept for judging at once, all answers in flight together (beyond each one's first bytes). */
 export const DEFAULT_MAX_KEPT_BYTES = 64 * 1024 * 1024;
 
@@ -111,6 +113,9 @@ export async function startValidatingProxy(options: ProxyOptions): Promise<Runni
   const copyBytes = options.maxAnswerBytes ?? DEFAULT_BUDGETS.maxAnswerBytes;
   const timeoutMs = options.timeoutMs ?? DEFAULT_BUDGETS.timeoutMs;
   const maxKeptBytes = options.maxKeptBytes ?? DEFAULT_MAX_KEPT_BYTES;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMER_MS)
+    throw new RangeError(`timeoutMs must be above 0 and at most ${MAX_TIMER_MS}, got ${timeoutMs}`);
+  if (!Number.isSafeInteger(maxKeptBytes) || maxKeptBytes < 0) throw new RangeError(`maxKeptBytes must be a whole number ≥ 0, got ${maxKeptBytes}`);
   const judge = new TrafficJudge({ baseUrl: upstream.href, source: 'proxy', ...pick(options) });
   const har = options.har ? new ContainedHar(options.har, (message) => options.onWriteError?.(message)) : undefined;
   const keys = new KeyBook();
