@@ -56,6 +56,12 @@ describe('the request target', () => {
     expect(upstream.seen.length).toBe(before);
   });
 
+  it('answers a request Node cannot parse in the envelope too', async () => {
+    const reply = await rawRequest(proxy.url, `GET /pub/v1/mo\x7fdels HTTP/1.1\r\nHost: ${host()}\r\n\r\n`);
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body)).toEqual({ data: null, err: { code: 'bad_request', message: 'the request is not valid HTTP' } });
+  });
+
   it('shows each refusal: one line, and a count in the summary', async () => {
     const lines = refusals.splice(0);
     const count = attacks().length;
