@@ -7,6 +7,8 @@
 // within the JSON limit and a shared in-flight budget, Node's timeouts, and a cap on connections. Every
 // upstream request has a time limit and ends with its client; what is kept of answers for judging is
 // bounded per answer and across all answers in flight; stopping ends every exchange within a budget.
+
+import { setMaxListeners } from 'node:events';
 import { createServer, Agent as HttpAgent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -126,6 +128,8 @@ export async function startValidatingProxy(options: ProxyOptions): Promise<Runni
   // One connection pool towards the upstream, at most one socket per client connection, destroyed on stop.
   const agent = new (upstream.protocol === 'https:' ? HttpsAgent : HttpAgent)({ keepAlive: true, maxSockets: limits.maxConnections });
   const stopping = new AbortController();
+  // Every exchange in flight listens for the stop: as many as there are connections.
+  setMaxListeners(0, stopping.signal);
   const inFlight = new Set<Promise<void>>();
   let port = 0;
   const gate = gateFor({}, '127.0.0.1', () => port);
