@@ -12,7 +12,6 @@ import { setMaxListeners } from 'node:events';
 import { createServer, Agent as HttpAgent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import { capConnections, createBodyBudget, type EdgeLimits, gateFor, readBody, resolveEdgeLimits, serverOptions } from '@mediagen/mock/edge';
 import { API_KEY_HEADER, createKeyMasker, type KeyMasker } from '@mediagen/schema/util';
 import type { CheckId } from '../checks/catalog.js';
@@ -20,12 +19,13 @@ import { DEFAULT_BUDGETS } from '../engine/budgets.js';
 import { RunError } from '../model/terms.js';
 import type { Report } from '../report/types.js';
 import { TrafficJudge, type TrafficViolation } from '../traffic/judge.js';
-import { KeyBook, type Observed } from '../traffic/observed.js';
-import { answerError, rawErrorAnswer } from './answer.js';
+import { KeyBook } from '../traffic/observed.js';
+import { answerError, answerOutsideRequests } from './answer.js';
 import { decodeCopy } from './decode.js';
 import { type Forwarded, forward } from './forward.js';
 import { ContainedHar } from './har.js';
 import { createKeptBudget, KeptCopy } from './kept.js';
+import { observedOf } from './observe.js';
 import { noStats, type ProxyStats, statsNotes } from './stats.js';
 import { originForm } from './target.js';
 
@@ -158,27 +158,14 @@ export async function startValidatingProxy(options: ProxyOptions): Promise<Runni
     const text = new KeptCopy(copyBytes, kept);
     try {
       const decoded = sent.status === 0 ? { bytes: Buffer.alloc(0), cut: undefined } : await decodeCopy(copy, sent.headers['content-encoding'], text);
-      const url = masker.url(new URL(`${upstream.pathname.replace(/\/+$/, '')}${target}`, upstream.origin).href);
+      const url = new URL(`${upstream.pathname.replace(/\/+$/, '')}${target}`, upstream.origin).href;
       if ('bytes' in decoded && decoded.cut === 'shared') {
         stats.cutShared++;
         options.onNote?.(
           `note: ${req.method ?? 'GET'} ${shownTarget(target, masker)} judged on its first ${decoded.bytes.length} bytes, as truncated: the answers in flight held the judging budget (--max-kept-bytes ${maxKeptBytes})`,
         );
       }
-      const observed: Observed = {
-        method: req.method ?? 'GET',
-        url,
-        key: { sent: key !== undefined, ...(label ? { label } : {}) },
-        ...(body.length > 0 ? { requestBody: masker.text(body.toString('utf8')) } : {}),
-        status: sent.status,
-        responseHeaders: masker.headers(sent.headers),
-        responseText: 'bytes' in decoded ? masker.text(decoded.bytes.toString('utf8')) : '',
-        truncated: 'bytes' in decoded && decoded.cut !== undefined,
-        ...('unknown' in decoded ? { bodyUnknown: decoded.unknown } : {}),
-        ...(sent.error ? { error: masker.text(sent.error) } : {}),
-        startedMs: started,
-        durationMs: Date.now() - started,
-      };
+      const observed = observedOf({ req, body, url, key, label, sent, decoded, masker, started });
       const judged = judge.judge(observed);
       // The lines first: a recording that cannot be written never silences them.
       for (const violation of judged.violations) options.onViolation?.(violationLine(violation), violation);
@@ -227,26 +214,11 @@ export async function startValidatingProxy(options: ProxyOptions): Promise<Runni
     inFlight.add(running);
     void running.finally(() => inFlight.delete(running));
   });
-  // A CONNECT never reaches the request handler: it asks for a tunnel, refused like any other target.
-  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+  answerOutsideRequests(server, (req) => {
     const target = originForm(req.method, req.url);
     const reason = target.ok ? 'CONNECT is not forwarded' : target.reason;
     refused(req, reason);
-    socket.on('error', () => undefined);
-    socket.end(rawErrorAnswer(400, `${reason}: not forwarded`));
-    setTimeout(() => socket.destroy(), 1_000).unref();
-  });
-  // What Node's parser refuses is answered in the envelope too, then the connection closes.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    if (!socket.writable) return void socket.destroy();
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    socket.end(
-      rawErrorAnswer(
-        status,
-        status === 431 ? 'request headers are too large' : status === 408 ? 'the request did not arrive in time' : 'the request is not valid HTTP',
-      ),
-    );
-    setTimeout(() => socket.destroy(), 1_000).unref();
+    return `${reason}: not forwarded`;
   });
   capConnections(server, 'prism', limits.maxConnections);
   await new Promise<void>((resolve, reject) => {
