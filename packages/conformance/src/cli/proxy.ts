@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_BUDGETS } from '../engine/budgets.js';
 import { parseSelection, selectedChecks } from '../engine/options.js';
 import { RunError } from '../model/terms.js';
+import { KEPT_FLOOR_BYTES } from '../proxy/kept.js';
 import { DEFAULT_MAX_KEPT_BYTES, type RunningProxy, STOP_GRACE_MS, startValidatingProxy } from '../proxy/server.js';
 import { formatSummary } from '../report/console.js';
 import { escapeTerminal, escapeValue, wantsColor } from '../report/terminal.js';
@@ -39,7 +40,7 @@ or header with control characters) becomes a 502.
   --max-answer-bytes N   bytes of one answer kept for judging (default ${DEFAULT_BUDGETS.maxAnswerBytes}; the answer
                          itself streams whole)
   --max-kept-bytes N     bytes kept for judging by all answers in flight together, beyond each
-                         one's first 64 KiB (default ${DEFAULT_MAX_KEPT_BYTES}); past it an answer is judged on
+                         one's first ${KEPT_FLOOR_BYTES / 1024} KiB (default ${DEFAULT_MAX_KEPT_BYTES}); past it an answer is judged on
                          its start, as truncated, and the summary says so
   --har FILE             record every exchange as HAR 1.2 (key and presigned URLs masked)
   --evidence FILE        on exit, merge the verdicts on assumptions into this evidence file
