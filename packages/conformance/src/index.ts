@@ -48,6 +48,7 @@ export { acceptanceBasis, type Basis, breachBasis, isObligation, issueBasis, pro
 export { buildUrl, type Exchange, type RequestSpec, requestFor, toCurl, WRONG_API_KEY } from './model/exchange.js';
 export type { Assertion, Expectation, Verdict } from './model/verdict.js';
 export { type ProxyOptions, type RunningProxy as RunningValidatingProxy, startValidatingProxy, upstreamOf, violationLine } from './proxy/server.js';
+export type { ProxyStats } from './proxy/stats.js';
 export { buildReport } from './report/build.js';
 export { citation } from './report/cite.js';
 export { consoleProgress, formatProgress, formatSummary } from './report/console.js';

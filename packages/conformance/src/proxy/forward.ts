@@ -1,112 +1,152 @@
-// Forwarding one exchange to the upstream unchanged: the request's method, path, query, headers and
-// body go as they came (only `Host` names the upstream, and hop-by-hop headers stay on their hop); the
-// answer streams back to the client as it arrives (never buffered: backpressure from the client slows
-// the upstream), while a copy of at most `copyBytes` is kept for judging after the exchange ends.
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+// Forwarding one exchange to the upstream, and only there: the connection goes to the upstream's host
+// and port whatever the request says, the request target (already checked origin-form) follows the
+// upstream's path prefix byte for byte, and the headers are the request's end-to-end ones (see
+// headers.ts). The answer streams back to the client as it arrives (never buffered: backpressure from
+// the client slows the upstream) while a bounded copy is kept for judging after the exchange ends.
+// Every exchange ends: within the time limit, when its client goes away (the upstream request goes
+// with it), when the proxy stops, or on an answer the client side cannot carry (a 502 instead).
+import type { Agent, IncomingMessage, RequestOptions, ServerResponse } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { answerError } from './answer.js';
+import { endToEnd, forwardedRequestHeaders, uncarriableHead } from './headers.js';
+import type { KeptCopy } from './kept.js';
 
-/** Headers that belong to one connection, not to the exchange (RFC 9110 § 7.6.1). */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
-
-function endToEnd(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const named = new Set(
-    String(headers.connection ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase()),
-  );
-  const out: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) out[name] = value;
-  return out;
-}
+/** How an exchange ended. */
+export type Outcome =
+  /** The upstream's answer reached the client whole. */
+  | 'answered'
+  /** The upstream answered what the client side cannot carry (a 502 went out instead). */
+  | 'bad_gateway'
+  /** The upstream could not be reached, or its answer broke off. */
+  | 'failed'
+  /** No whole answer within the time limit. */
+  | 'timeout'
+  /** The client went away first. */
+  | 'abandoned'
+  /** The proxy stopped first. */
+  | 'stopped';
 
 export interface Forwarded {
+  outcome: Outcome;
+  /** The upstream's status; 0 when no answer the client could be given came. */
   status: number;
   /** Response headers, lower-case names, one value each (repeated ones joined). */
   headers: Record<string, string>;
-  /** The first `copyBytes` bytes of the answer. */
-  copy: Buffer;
-  /** The answer was longer than the copy. */
-  truncated: boolean;
   /** Set when no answer (or only part of it) came: why. */
   error?: string;
+  /** The status of the proxy's own answer (502, 503, 504), when it gave one instead of the upstream's. */
+  gave?: number;
+}
+
+export interface ForwardOptions {
+  upstream: URL;
+  agent: Agent;
+  /** The whole exchange with the upstream, answer included. */
+  timeoutMs: number;
+  /** Aborted when the proxy stops: the exchange ends at once. */
+  stopping: AbortSignal;
+  /** Where the kept start of the answer goes. */
+  copy: KeptCopy;
+}
+
+/** Where the request goes: always the upstream's host and port, the target under its path prefix. */
+function requestOptions(req: IncomingMessage, target: string, bodyLength: number, options: ForwardOptions): RequestOptions {
+  const { upstream } = options;
+  return {
+    protocol: upstream.protocol,
+    // A bracketed IPv6 literal is a URL's spelling, not a host name.
+    hostname: upstream.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: upstream.port || (upstream.protocol === 'https:' ? 443 : 80),
+    path: `${upstream.pathname.replace(/\/+$/, '')}${target}`,
+    method: req.method ?? 'GET',
+    headers: forwardedRequestHeaders(req.headers, upstream.host, bodyLength),
+    agent: options.agent,
+  };
+}
+
+const joined = (headers: IncomingMessage['headers']) => {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+  return out;
+};
+
+/** Why no answer came, in the words of the failure. */
+function noAnswer(error: NodeJS.ErrnoException): string {
+  const code = error.code ?? error.message;
+  if (code.startsWith('HPE_')) return `the upstream's answer is not valid HTTP (${code})`;
+  if (code === 'ECONNRESET') return 'the upstream closed the connection without an answer it could give (ECONNRESET)';
+  return `the upstream could not be reached (${code})`;
 }
 
 /**
- * Sends `req` (its body already read: `body`) to `upstream` and streams the answer into `res`.
- * Resolves when the exchange ends (answered, or failed: then a 502 in the envelope when nothing was sent yet).
+ * Sends `req` (its body already read: `body`, its target checked: `target`) to the upstream and streams
+ * the answer into `res`. Resolves when the exchange ends, however it ends (never rejects).
  */
-export function forward(req: IncomingMessage, body: Buffer, res: ServerResponse, upstream: URL, copyBytes: number): Promise<Forwarded> {
-  const target = new URL(`${upstream.pathname.replace(/\/+$/, '')}${req.url ?? '/'}`, upstream.origin);
-  const headers = { ...endToEnd(req.headers), host: upstream.host };
-  if (body.length > 0 || req.headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
-  const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+export function forward(req: IncomingMessage, target: string, body: Buffer, res: ServerResponse, options: ForwardOptions): Promise<Forwarded> {
+  const send = options.upstream.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let kept = 0;
-    let total = 0;
+    let answer: IncomingMessage | undefined;
+    let status = 0;
+    let headers: Record<string, string> = {};
     let settled = false;
-    const done = (result: Forwarded) => {
+
+    const finish = (outcome: Outcome, error?: string) => {
       if (settled) return;
       settled = true;
-      resolve(result);
+      clearTimeout(timer);
+      options.stopping.removeEventListener('abort', onStop);
+      let gave: number | undefined;
+      if (outcome !== 'answered') {
+        answer?.destroy();
+        out.destroy();
+        if (!res.headersSent && outcome !== 'abandoned') {
+          gave = outcome === 'timeout' ? 504 : outcome === 'stopped' ? 503 : 502;
+          answerError(req, res, gave, error ?? 'the upstream gave no answer');
+        } else if (!res.writableFinished) res.destroy();
+      }
+      // What the client was handed is what is judged: an answer it could not be given is status 0.
+      const handed = outcome === 'answered' || ((outcome === 'abandoned' || outcome === 'stopped') && res.headersSent && gave === undefined);
+      resolve({ outcome, status: handed ? status : 0, headers: handed ? headers : {}, ...(error ? { error } : {}), ...(gave ? { gave } : {}) });
     };
-    const out = send(target, { method: req.method, headers }, (answer) => {
-      const answerHeaders: Record<string, string> = {};
-      for (const [name, value] of Object.entries(answer.headers))
-        if (value !== undefined) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
-      answer.on('data', (chunk: Buffer) => {
-        if (kept < copyBytes) {
-          const room = copyBytes - kept;
-          chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
-          kept += Math.min(room, chunk.length);
-        }
-        total += chunk.length;
-      });
-      answer.pipe(res);
-      const result = (error?: string): Forwarded => ({
-        status: answer.statusCode ?? 0,
-        headers: answerHeaders,
-        copy: Buffer.concat(chunks),
-        truncated: total > copyBytes,
-        ...(error ? { error } : {}),
-      });
-      answer.on('end', () => done(result()));
-      answer.on('error', (error) => done(result(`the answer broke off: ${error.message}`)));
-      // The client went away: the upstream's answer is dropped with it.
-      res.on('close', () => {
-        if (!answer.complete) {
-          answer.destroy();
-          done(result('the client closed the connection before the answer ended'));
-        }
-      });
+
+    const timer = setTimeout(() => finish('timeout', `no answer within ${options.timeoutMs} ms (--timeout)`), options.timeoutMs);
+    const onStop = () => finish('stopped', 'the proxy stopped before the answer ended');
+    options.stopping.addEventListener('abort', onStop, { once: true });
+    // The client went away: its upstream request goes with it.
+    res.once('close', () => {
+      if (!res.writableFinished) finish('abandoned', 'the client closed the connection before the answer ended');
     });
-    out.on('error', (error) => {
-      if (!res.headersSent) {
-        res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ data: null, err: { code: 'bad_gateway', message: 'the upstream could not be reached' } }));
-      } else res.destroy();
-      done({
-        status: 0,
-        headers: {},
-        copy: Buffer.alloc(0),
-        truncated: false,
-        error: `the upstream could not be reached (${(error as NodeJS.ErrnoException).code ?? error.message})`,
-      });
+
+    const out = send(requestOptions(req, target, body.length, options), (incoming) => {
+      if (settled) {
+        incoming.destroy();
+        return;
+      }
+      answer = incoming;
+      status = incoming.statusCode ?? 0;
+      headers = joined(incoming.headers);
+      const forwarded = endToEnd(incoming.headers);
+      const problem = uncarriableHead(incoming.statusCode, incoming.statusMessage, forwarded);
+      if (problem) return finish('bad_gateway', `the upstream's answer cannot be carried to the client: ${problem}`);
+      try {
+        res.writeHead(status, incoming.statusMessage, forwarded);
+      } catch (error) {
+        return finish('bad_gateway', `the upstream's answer cannot be carried to the client: ${(error as Error).message.split('\n')[0]}`);
+      }
+      incoming.on('data', (chunk: Buffer) => options.copy.add(chunk));
+      incoming.pipe(res);
+      incoming.once('end', () => finish('answered'));
+      incoming.once('error', (error) => finish('failed', `the answer broke off: ${error.message}`));
+      incoming.once('aborted', () => finish('failed', 'the answer broke off'));
     });
-    req.on('close', () => {
-      if (!res.writableFinished) out.destroy();
+    // A 101 would hand the client's connection to another protocol: never carried.
+    out.once('upgrade', (_answer, socket) => {
+      socket.destroy();
+      finish('bad_gateway', `the upstream switched protocols (101): the proxy carries HTTP exchanges only`);
     });
-    out.end(body);
+    out.on('error', (error: NodeJS.ErrnoException) => finish('failed', answer ? `the answer broke off: ${error.message}` : noAnswer(error)));
+    if (options.stopping.aborted) onStop();
+    else out.end(body);
   });
 }

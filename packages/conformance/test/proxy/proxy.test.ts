@@ -220,7 +220,7 @@ describe('the proxy’s bounds', () => {
   });
 
   it('streams a never-ending answer (1 GiB read) within a fixed memory bound, while other exchanges go on', async () => {
-    const proxy = await startValidatingProxy({ upstream: upstreamUrl, insecureUpstream: true, maxAnswerBytes: 1024 * 1024 });
+    const proxy = await startValidatingProxy({ upstream: upstreamUrl, insecureUpstream: true, maxAnswerBytes: 1024 * 1024, timeoutMs: 300_000 });
     const controller = new AbortController();
     const GIB = 1024 * 1024 * 1024;
     global.gc?.();
