@@ -547,7 +547,10 @@ const table = {
       // The docs' example fills err with a placeholder beside its payload; that a served request's err is
       // empty is ours (served_err_empty), so the example a mock serves first is the docs' payload with err empty.
       examples: {
-        served: { summary: 'the docs example, its placeholder err emptied (a served request\u2019s err is empty: an assumption)', value: { ...docs.archiveAssetsResponse, err: {} } },
+        served: {
+          summary: 'the docs example, its placeholder err emptied (a served request\u2019s err is empty: an assumption)',
+          value: { ...docs.archiveAssetsResponse, err: {} },
+        },
         docs: { summary: 'docs example (with its filled err)', value: docs.archiveAssetsResponse },
       },
     },

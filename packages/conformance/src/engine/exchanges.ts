@@ -3,12 +3,12 @@
 // polls and balance readings included, exactly as a recording of the run would be judged), and what
 // the answer created is registered for cleanup. The run drives; the judge judges.
 import { createdId, deletedIds, deletionRequest, type OperationSpec, operations, undoOf } from '@mediagen/schema';
+import type { Intent, Judge, Judgement } from '../judging/judge.js';
 import { served } from '../model/answer.js';
 import { acceptanceBasis, breachBasis, probeBasis } from '../model/basis.js';
 import { type AuthMode, type Exchange, isSuccess, requestFor } from '../model/exchange.js';
 import type { Failure, Phase } from '../model/terms.js';
 import type { Expectation } from '../model/verdict.js';
-import type { Intent, Judge, Judgement } from '../judging/judge.js';
 import type { RequestCase } from '../requests/cases.js';
 import { type Fixtures, generationContext } from '../requests/fixtures.js';
 import type { CleanupRegistry } from './cleanup.js';
@@ -115,9 +115,7 @@ export class Exchanges {
   async raw(c: RequestCase, auth: AuthMode = 'valid', phase?: Phase): Promise<Exchange> {
     const op = operations[c.operationId] as OperationSpec;
     const go = () => this.wire(c, auth, phase ? { phase } : {});
-    const sent = op.spendsCredits
-      ? await this.deps.spending.spend(c, { invalid: false, planned: false, go })
-      : await this.deps.spending.guardFree(op, go);
+    const sent = op.spendsCredits ? await this.deps.spending.spend(c, { invalid: false, planned: false, go }) : await this.deps.spending.guardFree(op, go);
     this.recordFindings();
     return 'refused' in sent ? notSent(requestFor(op, { ...c, auth }), sent.refused) : sent.exchange;
   }

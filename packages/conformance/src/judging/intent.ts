@@ -12,8 +12,8 @@ import { isObject } from '@mediagen/schema/util';
 import { SAYS_NOTHING_OF_VALIDITY, served } from '../model/answer.js';
 import { acceptanceBasis, type Basis, breachBasis, probeBasis, requestWarnings, ruleBasis } from '../model/basis.js';
 import type { Exchange } from '../model/exchange.js';
-import type { Expectation } from '../model/verdict.js';
 import type { History, ResourceKind } from '../model/history.js';
+import type { Expectation } from '../model/verdict.js';
 
 export interface Inferred {
   expect: Expectation;

@@ -189,13 +189,15 @@ export class Judge {
     for (const verdict of verdictsFor(op, exchange, intent.expect, context)) {
       if (!this.selected.has(verdict.check)) continue;
       for (const assertion of verdict.assertions) {
-        if (assertion.awaits) this.await(assertion.awaits.generationId, { operationId: op.operationId, check: verdict.check, assertion, meta, evidence }, judgement);
+        if (assertion.awaits)
+          this.await(assertion.awaits.generationId, { operationId: op.operationId, check: verdict.check, assertion, meta, evidence }, judgement);
         else record(op.operationId, verdict.check, assertion);
       }
     }
     const newest = inNewestShape(op, exchange);
     for (const { check, judge } of this.stateful) {
-      for (const found of judge.observe({ op, params, exchange: newest, expect: intent.expect, history: this.history, at })) record(found.operationId, check.id, found.assertion);
+      for (const found of judge.observe({ op, params, exchange: newest, expect: intent.expect, history: this.history, at }))
+        record(found.operationId, check.id, found.assertion);
     }
     this.settle(op, newest);
     if ((meta.record ?? 'all') === 'all' || !judgement.failed) this.observe(op, exchange, intent.expect);
@@ -277,7 +279,11 @@ export class Judge {
     this.verdicts.confirmCarried(op, 'response', exchange.json, served(exchange));
     if (expect === 'accept' && served(exchange) && exchange.request.body !== undefined) this.verdicts.confirmCarried(op, 'request', exchange.request.body);
     if (expect === 'accept') {
-      this.verdicts.observeOperation(op.operationId, served(exchange) && exchange.status === op.success.status, `${exchange.request.label}: status ${exchange.status}`);
+      this.verdicts.observeOperation(
+        op.operationId,
+        served(exchange) && exchange.status === op.success.status,
+        `${exchange.request.label}: status ${exchange.status}`,
+      );
     }
     if (isSuccess(exchange.status)) {
       const version = fingerprintResponse(transformPlan, op.operationId, exchange.status, exchange.json);

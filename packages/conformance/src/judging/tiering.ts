@@ -88,4 +88,3 @@ export class Tiering {
     return 'failed';
   }
 }
-

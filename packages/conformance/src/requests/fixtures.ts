@@ -1,6 +1,14 @@
 // The ids a run works with: real ones created (or, read-only, found) on a stateful target, or the
 // documented example ids on a stateless one; and the catalogue names requests may use.
-import { type CatalogueItem, type CatalogueName, type GenerationContext, type InputMetadata, normalizeBaseModel, type OperationSpec, PATH_PARAM_RESOURCES } from '@mediagen/schema';
+import {
+  type CatalogueItem,
+  type CatalogueName,
+  type GenerationContext,
+  type InputMetadata,
+  normalizeBaseModel,
+  type OperationSpec,
+  PATH_PARAM_RESOURCES,
+} from '@mediagen/schema';
 
 export interface Fixtures {
   /** Whether ids are real (created or listed on this target) or the document's example ids. */

@@ -56,8 +56,7 @@ function contextBodies(fixtures: Fixtures, base: Record<string, unknown>): { lab
     const { model: _model, ...styled } = base;
     out.push({ label: 'a style no listing names', body: [{ ...styled, style: `no-such-style-${fixtures.runTag}` }] });
   }
-  if (whole('loras'))
-    out.push({ label: 'a LoRA no listing names', body: [{ ...base, loras: [{ name: `no-such-lora-${fixtures.runTag}`, weight: 0.5 }] }] });
+  if (whole('loras')) out.push({ label: 'a LoRA no listing names', body: [{ ...base, loras: [{ name: `no-such-lora-${fixtures.runTag}`, weight: 0.5 }] }] });
   // A LoRA of the other base model than the item's model.
   const model = fixtures.catalogue.models.find((m) => m.name === base.model);
   const otherLora = model && fixtures.catalogue.loras.find((l) => l.base_model.toLowerCase() !== model.base_model.toLowerCase() && !isFlux(l));

@@ -9,8 +9,8 @@ import type { CheckId } from '../checks/catalog.js';
 import { type ConformanceOptions, runConformance } from '../conformance.js';
 import { PRISM_API_KEY, SANDBOX_API_KEY } from '../engine/target.js';
 import type { Report } from '../report/types.js';
-import { type BrokenTarget, brokenTargets, lenientTarget } from './broken-targets.js';
 import { type Agreement, recordingOf } from './agreement.js';
+import { type BrokenTarget, brokenTargets, lenientTarget } from './broken-targets.js';
 import { startProxy } from './proxy.js';
 import { faithfulVariants } from './variants.js';
 

@@ -123,7 +123,8 @@ export class TrafficJudge {
     }
     const unjudged = CHECKS.filter((c) => c.category === 'stateful' && !c.history);
     const needsBalance = CHECKS.filter((c) => c.id === 'credits_arithmetic');
-    for (const op of operationList) for (const check of [...unjudged, ...needsBalance]) if (check.appliesTo(op)) this.core.skip(op.operationId, check.id, NOT_OBSERVED);
+    for (const op of operationList)
+      for (const check of [...unjudged, ...needsBalance]) if (check.appliesTo(op)) this.core.skip(op.operationId, check.id, NOT_OBSERVED);
     const host = new URL(this.base.origin).hostname;
     return buildReport(
       {
@@ -151,4 +152,3 @@ export class TrafficJudge {
     );
   }
 }
-

@@ -140,7 +140,15 @@ export function toExchange(observed: Observed, route: Route, path: string, query
   const redirect = crossOriginRedirect(observed.status, observed.responseHeaders.location ?? '', new URL(observed.url).origin);
   const error = observed.error ?? redirect?.error;
   if (observed.status === 0 || redirect) {
-    return { ...base, status: 0, contentType: undefined, text: '', json: undefined, error: error ?? 'no answer', ...(redirect?.to ? { redirectedTo: redirect.to } : {}) };
+    return {
+      ...base,
+      status: 0,
+      contentType: undefined,
+      text: '',
+      json: undefined,
+      error: error ?? 'no answer',
+      ...(redirect?.to ? { redirectedTo: redirect.to } : {}),
+    };
   }
   let json: unknown;
   let jsonError: string | undefined;

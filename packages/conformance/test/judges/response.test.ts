@@ -59,9 +59,11 @@ describe('status_code_conformance', () => {
 
   it('no answer breaks a sourced rule; a redirect to another origin refutes an assumption', () => {
     expect(broken(checkStatusCode(listModels, exchange(0, undefined, { error: 'ECONNREFUSED' })))).toEqual(['answers_requests']);
-    expect(broken(checkStatusCode(listModels, exchange(0, undefined, { error: 'redirect 307 to another origin (http://x): not followed', redirectedTo: 'http://x' })))).toEqual([
-      'answers_at_its_origin',
-    ]);
+    expect(
+      broken(
+        checkStatusCode(listModels, exchange(0, undefined, { error: 'redirect 307 to another origin (http://x): not followed', redirectedTo: 'http://x' })),
+      ),
+    ).toEqual(['answers_at_its_origin']);
     expect(ruleById('answers_requests')?.source).toBe('interface');
     expect(ruleById('answers_at_its_origin')?.source).toBe('assumption');
   });

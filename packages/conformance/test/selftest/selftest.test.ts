@@ -65,7 +65,9 @@ describe('self-test', () => {
   });
 
   it('judging each broken run’s own recording offline fails the same cells as the live run (credits aside)', () => {
-    const disagreeing = result.broken.filter((b) => !b.recording.agrees).map((b) => `${b.id}: only live ${b.recording.onlyLive}; only recording ${b.recording.onlyRecording}`);
+    const disagreeing = result.broken
+      .filter((b) => !b.recording.agrees)
+      .map((b) => `${b.id}: only live ${b.recording.onlyLive}; only recording ${b.recording.onlyRecording}`);
     expect(disagreeing).toEqual([]);
     expect(result.disagreements).toBe(0);
   });

@@ -106,7 +106,10 @@ function judgeHistory({ ownsBalance }: HistorySettings): HistoryJudge {
           assertion: assertThat('above_balance_refused', !served(exchange), `a generation costing ${price} with a balance of ${balance} was served`),
         });
         if (!served(exchange))
-          out.push({ operationId: generateMedia.operationId, assertion: assertThat('above_balance_402', exchange.status === 402, `answered ${said(exchange)}, not 402`) });
+          out.push({
+            operationId: generateMedia.operationId,
+            assertion: assertThat('above_balance_402', exchange.status === 402, `answered ${said(exchange)}, not 402`),
+          });
       }
       if (!served(exchange)) return out;
       if (pending) pending.overlapped = true;
@@ -177,7 +180,10 @@ async function aboveBalance(port: CheckPort): Promise<void> {
   const estimate = (await port.send({ operationId: estimateGeneration.operationId, label: `estimate a ${duration} s video`, body: costly }, 'accept')).exchange;
   const estimated = numberIn(estimate, 'estimated');
   if (!served(estimate) || estimated === undefined || !(estimated > balance.credits)) return;
-  const over = await port.send({ operationId: generateMedia.operationId, label: `generate above the balance (${estimated} > ${balance.credits})`, body: costly }, 'none');
+  const over = await port.send(
+    { operationId: generateMedia.operationId, label: `generate above the balance (${estimated} > ${balance.credits})`, body: costly },
+    'none',
+  );
   if (over.refused) port.note(`credits_arithmetic: a generation above the balance was not sent: ${over.refused}`);
 }
 

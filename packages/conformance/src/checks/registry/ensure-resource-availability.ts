@@ -80,7 +80,8 @@ function judgeHistory(): HistoryJudge {
     const out: Found[] = [];
     if (first) out.push({ operationId, assertion: assertThat('created_readable_at_once', shown, `${miss}, right after its creation`) });
     if (shown) {
-      if (!entry.readable) for (const credited of entry.credited) out.push({ operationId: credited, assertion: through({ rule: entry.rule, ok: true }, entry.via) });
+      if (!entry.readable)
+        for (const credited of entry.credited) out.push({ operationId: credited, assertion: through({ rule: entry.rule, ok: true }, entry.via) });
       entry.readable = true;
     } else if (!entry.readable) {
       entry.lastMissAt = at;
@@ -167,7 +168,8 @@ function judgeHistory(): HistoryJudge {
       if (!id.startsWith('created_character_listed:')) continue;
       const character = id.slice('created_character_listed:'.length);
       if (items.some((c) => c.id === character)) out.push(...decide(entry, listCharacters.operationId, true, '', at));
-      else if (whole) out.push(...decide(entry, listCharacters.operationId, false, `character ${character} is not in the characters listing (${page} page(s))`, at));
+      else if (whole)
+        out.push(...decide(entry, listCharacters.operationId, false, `character ${character} is not in the characters listing (${page} page(s))`, at));
     }
     return out;
   }
@@ -179,9 +181,19 @@ async function sequence(port: CheckPort): Promise<void> {
   const readable = (id: string, field: string) => (exchange: Exchange) => served(exchange) && dataString(exchange, field) === id;
   if (fixtures.generationId) {
     const id = fixtures.generationId;
-    await sendUntil(port, { operationId: getGeneration.operationId, label: `read back generation ${id}`, params: { generation_id: id } }, readable(id, 'generation_id'), EVENTUAL_READ_MS);
+    await sendUntil(
+      port,
+      { operationId: getGeneration.operationId, label: `read back generation ${id}`, params: { generation_id: id } },
+      readable(id, 'generation_id'),
+      EVENTUAL_READ_MS,
+    );
     for (const mediaId of fixtures.mediaIds)
-      await sendUntil(port, { operationId: getMedia.operationId, label: `read back media ${mediaId}`, params: { media_id: mediaId } }, readable(mediaId, 'id'), EVENTUAL_READ_MS);
+      await sendUntil(
+        port,
+        { operationId: getMedia.operationId, label: `read back media ${mediaId}`, params: { media_id: mediaId } },
+        readable(mediaId, 'id'),
+        EVENTUAL_READ_MS,
+      );
     await sendUntil(
       port,
       { operationId: listGenerations.operationId, label: `list by generation_id ${id}`, query: { generation_id: id } },
@@ -191,7 +203,12 @@ async function sequence(port: CheckPort): Promise<void> {
   } else port.skip(getGeneration.operationId, 'no generation was created');
   const assetId = fixtures.imageAssetId;
   if (assetId)
-    await sendUntil(port, { operationId: getAssetV2.operationId, label: `read back asset ${assetId}`, params: { asset_id: assetId } }, readable(assetId, 'id'), EVENTUAL_READ_MS);
+    await sendUntil(
+      port,
+      { operationId: getAssetV2.operationId, label: `read back asset ${assetId}`, params: { asset_id: assetId } },
+      readable(assetId, 'id'),
+      EVENTUAL_READ_MS,
+    );
   if (fixtures.characterId) await findCharacter(port, fixtures.characterId);
 }
 

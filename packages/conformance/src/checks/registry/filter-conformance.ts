@@ -32,14 +32,22 @@ function judgeHistory(): HistoryJudge {
       if (op === listGenerations && typeof query.media_id === 'string' && query.media_id !== '') {
         const id = query.media_id;
         const strangers = items.filter((g) => !mediaIdsOf(g).includes(id));
-        add('media_id_filter', strangers.length === 0, `?media_id=${id} lists ${strangers.length} generation(s) that do not contain it (e.g. ${JSON.stringify(strangers[0]?.generation_id)})`);
+        add(
+          'media_id_filter',
+          strangers.length === 0,
+          `?media_id=${id} lists ${strangers.length} generation(s) that do not contain it (e.g. ${JSON.stringify(strangers[0]?.generation_id)})`,
+        );
         if (history.exists('media', id) === 'exists' && alone(query, 'media_id') && firstPage)
           add('media_id_filter', items.length > 0, `?media_id=${id} lists no generation, though ${id} exists`);
       }
       if (op === listGenerations && typeof query.generation_id === 'string' && query.generation_id !== '') {
         const id = query.generation_id;
         const strangers = items.filter((g) => g.generation_id !== id);
-        add('generation_id_filter', strangers.length === 0, `?generation_id=${id} lists ${strangers.length} other generation(s) (e.g. ${JSON.stringify(strangers[0]?.generation_id)})`);
+        add(
+          'generation_id_filter',
+          strangers.length === 0,
+          `?generation_id=${id} lists ${strangers.length} other generation(s) (e.g. ${JSON.stringify(strangers[0]?.generation_id)})`,
+        );
       }
       if (op === listGenerations && query.status === 'success') {
         const unsuccessful = items.filter((g) => !hasSuccess(g));

@@ -119,7 +119,11 @@ async function sequence(port: CheckPort): Promise<void> {
     await sleep(delay);
   }
   if (port.fixtures.generationId) {
-    await port.send({ operationId: getGeneration.operationId, label: 'generation after its media finished', params: { generation_id: port.fixtures.generationId } });
+    await port.send({
+      operationId: getGeneration.operationId,
+      label: 'generation after its media finished',
+      params: { generation_id: port.fixtures.generationId },
+    });
   }
 }
 

@@ -1,9 +1,9 @@
 import { GENERATION_FAILURE_RULES } from '@mediagen/schema';
+import { said, saysNothingOfValidity, served } from '../../model/answer.js';
 import { dataOf } from '../../model/exchange.js';
 import { type Assertion, assertThat, broken, holds } from '../../model/verdict.js';
 import { hasConstrainedInput } from '../applies.js';
 import { defineCheck } from '../define.js';
-import { said, saysNothingOfValidity, served } from '../../model/answer.js';
 
 export default defineCheck({
   id: 'negative_data_rejection',

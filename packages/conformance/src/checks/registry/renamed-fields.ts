@@ -37,7 +37,11 @@ function judgeHistory(): HistoryJudge {
       return [
         {
           operationId: listGenerations.operationId,
-          assertion: assertThat('legacy_image_id_ignored', !honoured, `the legacy query parameter image_id still filters the generations (${items.length} of ${total})`),
+          assertion: assertThat(
+            'legacy_image_id_ignored',
+            !honoured,
+            `the legacy query parameter image_id still filters the generations (${items.length} of ${total})`,
+          ),
         },
       ];
     },

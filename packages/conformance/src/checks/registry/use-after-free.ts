@@ -31,7 +31,12 @@ function judgeHistory(): HistoryJudge {
       if (op === deleteMedia || op === deleteGeneration) {
         const id = op === deleteMedia ? params.media_id : params.generation_id;
         if (id !== undefined && served(exchange))
-          add(op.operationId as Deleter, 'delete_answers_id', dataString(exchange, 'id') === id, `${op.operationId} ${id} answered ${said(exchange)} without its id`);
+          add(
+            op.operationId as Deleter,
+            'delete_answers_id',
+            dataString(exchange, 'id') === id,
+            `${op.operationId} ${id} answered ${said(exchange)} without its id`,
+          );
         return out;
       }
       // The deleted siblings of a media item's generation, and those kept.
@@ -50,7 +55,12 @@ function judgeHistory(): HistoryJudge {
         const generationId = history.generationOf.get(id);
         const { deleted } = batch(generationId);
         if (deleted.length > 0 && history.exists('generation', generationId!) === 'exists' && speaksOfExistence(exchange))
-          add(deleteMedia.operationId, 'deleted_media_siblings_kept', served(exchange), `media ${id} is gone after deleting its sibling ${deleted[0]} (${said(exchange)})`);
+          add(
+            deleteMedia.operationId,
+            'deleted_media_siblings_kept',
+            served(exchange),
+            `media ${id} is gone after deleting its sibling ${deleted[0]} (${said(exchange)})`,
+          );
         return out;
       }
       if (op === getGeneration && params.generation_id !== undefined) {
@@ -66,7 +76,12 @@ function judgeHistory(): HistoryJudge {
         const still = deleted.filter((m) => listed.includes(m));
         add(deleteMedia.operationId, 'deleted_media_gone', still.length === 0, `generation ${id} still lists deleted media ${still.join(', ')}`);
         const lost = kept.filter((m) => !listed.includes(m));
-        add(deleteMedia.operationId, 'deleted_media_siblings_kept', lost.length === 0, `generation ${id} no longer lists ${lost.join(', ')}, which was not deleted`);
+        add(
+          deleteMedia.operationId,
+          'deleted_media_siblings_kept',
+          lost.length === 0,
+          `generation ${id} no longer lists ${lost.join(', ')}, which was not deleted`,
+        );
         return out;
       }
       const filtered = exchange.request.query?.media_id;
@@ -120,4 +135,3 @@ export default defineCheck({
   history: judgeHistory,
   sequence,
 });
-
