@@ -95,7 +95,7 @@ export class Exchanges {
     // Not sent, and no sign of a silent target either: the server gave an id that is a path step.
     if (dotSegment(request.path) !== undefined) return { exchange: notSent(request, refusedPath(request.path)) };
     const sent = await this.deps.transport.send(request, this.draining ?? {});
-    this.deps.judge.countRequest(op.operationId);
+    this.deps.judge.recorder.countRequest(op.operationId);
     // A redirect elsewhere is an answer of the target, though not one the run follows.
     this.deps.onAnswer(sent.status !== 0 || sent.redirectedTo !== undefined);
     const exchange = maskExchange(this.deps.masker, sent);

@@ -57,10 +57,10 @@ async function makeGeneration(parts: RunParts, label: string, phase: Phase, item
 function skipper(parts: RunParts) {
   return {
     skip(operationId: OperationId, check: CheckId, reason: string): void {
-      parts.judge.skip(operationId, check, parts.mask(reason));
+      parts.judge.recorder.skip(operationId, check, parts.mask(reason));
     },
     skipAll(check: CheckId, reason: string): void {
-      for (const op of parts.ops) if (checksById[check].appliesTo(op)) parts.judge.skip(op.operationId, check, parts.mask(reason));
+      for (const op of parts.ops) if (checksById[check].appliesTo(op)) parts.judge.recorder.skip(op.operationId, check, parts.mask(reason));
     },
   };
 }

@@ -199,7 +199,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     for (const [index, op] of ordered.entries()) {
       await runOperation(context, op, index, stop, note);
       await spending.readings.checkpoint(op.operationId);
-      emit({ type: 'operation', operation: judge.operationReport(op, unexercised(op)) });
+      emit({ type: 'operation', operation: judge.recorder.operationReport(op, unexercised(op)) });
     }
   } catch (error) {
     if (!(error instanceof RunStopped)) throw error;
@@ -220,10 +220,10 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     startedMs: started,
     seed: parts.seed,
     maxExamples: parts.maxExamples,
-    operations: ops.map((op) => judge.operationReport(op, unexercised(op))),
+    operations: ops.map((op) => judge.recorder.operationReport(op, unexercised(op))),
     requests: transport.requests,
-    fingerprint: judge.fingerprintReport(),
-    provenance: judge.provenance().map((v) => ({ ...v, evidence: masker.text(v.evidence), ...(v.curl ? { curl: masker.curl(v.curl) } : {}) })),
+    fingerprint: judge.recorder.fingerprintReport(),
+    provenance: judge.verdicts.verdicts().map((v) => ({ ...v, evidence: masker.text(v.evidence), ...(v.curl ? { curl: masker.curl(v.curl) } : {}) })),
     budget: { ...spending.ledger.report(), refused: spending.ledger.refused.map(masker.text), findings: spending.ledger.report().findings.map(masker.text) },
     cleanup: { created: cleanup.created, deleted: cleanup.deleted, leftover: cleanup.leftover.map(masker.text) },
     notes,

@@ -27,9 +27,9 @@ import { inNewestShape } from '../model/newest.js';
 import type { Failure, Phase } from '../model/terms.js';
 import type { Assertion, Expectation } from '../model/verdict.js';
 import { AssumptionVerdicts, type Evidence } from './assumptions.js';
+import { AwaitedGenerations } from './awaits.js';
 import { type Inferred, inferExpectation, type KeyState } from './intent.js';
 import { Recorder } from './recorder.js';
-import type { FingerprintReport, OperationReport, ProvenanceVerdict } from './results.js';
 import { type Recorded, Tiering } from './tiering.js';
 
 export interface JudgeOptions {
@@ -91,35 +91,26 @@ export interface Judgement {
   awaiting: string[];
 }
 
-/** An assertion that waits for a generation to end, with how it is to be recorded. */
-interface Awaiting {
-  operationId: OperationId;
-  check: CheckId;
-  assertion: Assertion;
-  meta: Meta;
-  evidence: Evidence;
-}
-
-const rank = (status: unknown) => (typeof status === 'string' && TERMINAL_MEDIA_STATUSES.includes(status as never) ? 2 : 0);
-
 export class Judge {
   readonly recorder: Recorder;
   readonly verdicts = new AssumptionVerdicts(assumptions());
   readonly history = new History();
   private readonly tiering: Tiering;
   private readonly selected: ReadonlySet<CheckId>;
-  private stateful: { check: CheckDefinition; judge: HistoryJudge }[] = [];
-  private pagination: boolean;
-  private statefulTarget: boolean;
-  private readonly awaiting = new Map<string, Awaiting[]>();
+  /** What the target is: it keeps state (its history is judged by the stateful checks), it computes pages. */
+  private target: { stateful: boolean; pagination: boolean; judges: { check: CheckDefinition; judge: HistoryJudge }[] } = {
+    stateful: false,
+    pagination: false,
+    judges: [],
+  };
+  private readonly awaits = new AwaitedGenerations<Meta>();
+  /** The last moment of the history (ms). */
   private last = 0;
 
   constructor(private readonly options: JudgeOptions) {
     this.selected = new Set(options.selected);
     this.recorder = new Recorder(options.selected, options.judgedAt ?? latestDate);
     this.tiering = new Tiering(this.recorder, this.verdicts, options.strict, options.mask ?? ((text) => text));
-    this.pagination = options.pagination;
-    this.statefulTarget = options.stateful;
     this.retarget({ stateful: options.stateful, pagination: options.pagination });
   }
 
@@ -129,18 +120,17 @@ export class Judge {
    */
   retarget(target: { stateful: boolean; pagination: boolean }): void {
     const settings = { lifecycleWaitMs: this.options.lifecycleWaitMs, ownsBalance: this.options.ownsBalance };
-    this.pagination = target.pagination;
-    this.statefulTarget = target.stateful;
-    this.stateful = target.stateful
+    const judges = target.stateful
       ? CHECKS.filter((check) => this.selected.has(check.id) && check.history).map((check) => ({ check, judge: check.history!(settings) }))
       : [];
+    this.target = { ...target, judges };
   }
 
   /** What an exchange was for, inferred from the history as a recording's is: for a driver that did not say. */
   infer(op: OperationSpec, params: Record<string, string>, exchange: Exchange, key: KeyState = { wrong: false, unknown: false }): Inferred {
     const request = exchange.request;
     // A target that keeps nothing shows no facts: its listings and ids say nothing of what a request may name.
-    const facts = this.stateful.length > 0 || this.statefulTarget ? this.history : new History();
+    const facts = this.target.stateful ? this.history : new History();
     return inferExpectation(
       op,
       {
@@ -155,9 +145,9 @@ export class Judge {
   }
 
   /**
-   * Judges one exchange. `exchange` is as it went and came (its answer in the shape the target
-   * speaks, brought to the newest by `view` for the checks); the history reads it in the newest shape
-   * whatever version the answer speaks.
+   * Judges one exchange. `exchange` is as it went and came (its answer in the shape judged against:
+   * the driver brings it there for `--at`); the stateful checks and the history read it in the newest
+   * shape, whatever version the answer speaks.
    */
   judge(op: OperationSpec, params: Record<string, string>, exchange: Exchange, intent: Intent, meta: Meta): Judgement {
     const at = meta.at ?? Date.now();
@@ -182,24 +172,28 @@ export class Judge {
       });
     };
     const context = {
-      pagination: this.pagination,
+      pagination: this.target.pagination,
       ...(intent.breach ? { breach: intent.breach } : {}),
       ...(intent.relies ? { relies: intent.relies } : {}),
     };
     for (const verdict of verdictsFor(op, exchange, intent.expect, context)) {
       if (!this.selected.has(verdict.check)) continue;
       for (const assertion of verdict.assertions) {
-        if (assertion.awaits)
-          this.await(assertion.awaits.generationId, { operationId: op.operationId, check: verdict.check, assertion, meta, evidence }, judgement);
-        else record(op.operationId, verdict.check, assertion);
+        const waiting = assertion.awaits?.generationId;
+        if (waiting === undefined) record(op.operationId, verdict.check, assertion);
+        else if (
+          this.awaits.add(waiting, { operationId: op.operationId, check: verdict.check, assertion, meta, evidence }) &&
+          !judgement.awaiting.includes(waiting)
+        )
+          judgement.awaiting.push(waiting);
       }
     }
     const newest = inNewestShape(op, exchange);
-    for (const { check, judge } of this.stateful) {
+    for (const { check, judge } of this.target.judges) {
       for (const found of judge.observe({ op, params, exchange: newest, expect: intent.expect, history: this.history, at }))
         record(found.operationId, check.id, found.assertion);
     }
-    this.settle(op, newest);
+    for (const settled of this.awaits.settle(op, newest)) this.record(settled.operationId, settled.check, settled.decided, settled.meta, settled.evidence);
     if ((meta.record ?? 'all') === 'all' || !judgement.failed) this.observe(op, exchange, intent.expect);
     this.history.learn(op, params, newest, at);
     return judgement;
@@ -216,60 +210,10 @@ export class Judge {
     });
   }
 
-  skip(operationId: OperationId, check: CheckId, reason: string): void {
-    this.recorder.skip(operationId, check, reason);
-  }
-
-  countRequest(operationId: OperationId): void {
-    this.recorder.countRequest(operationId);
-  }
-
   /** The end of the history: what the whole shows (a generation that never finished, a resource never readable). */
   finish(): void {
-    for (const { check, judge } of this.stateful) {
+    for (const { check, judge } of this.target.judges) {
       for (const found of judge.finish?.(this.history, this.last) ?? []) this.record(found.operationId, check.id, found.assertion, { phase: 'stateful' });
-    }
-  }
-
-  operationReport(op: OperationSpec, unexercised: string): OperationReport {
-    return this.recorder.operationReport(op, unexercised);
-  }
-
-  operationReports(unexercised: (op: OperationSpec) => string, ops: readonly OperationSpec[] = operationList): OperationReport[] {
-    return ops.map((op) => this.recorder.operationReport(op, unexercised(op)));
-  }
-
-  fingerprintReport(): FingerprintReport {
-    return this.recorder.fingerprintReport();
-  }
-
-  provenance(): ProvenanceVerdict[] {
-    return this.verdicts.verdicts();
-  }
-
-  private await(generationId: string, waiting: Awaiting, judgement: Judgement): void {
-    const list = this.awaiting.get(generationId) ?? [];
-    if (list.length === 0 && this.awaiting.size >= 10_000) return;
-    list.push(waiting);
-    this.awaiting.set(generationId, list);
-    if (!judgement.awaiting.includes(generationId)) judgement.awaiting.push(generationId);
-  }
-
-  /** A generation read as ended decides the assertions waiting on it: they hold unless one of its items succeeded. */
-  private settle(op: OperationSpec, exchange: Exchange): void {
-    if (this.awaiting.size === 0 || op.carries !== 'generation' || !served(exchange)) return;
-    const data = dataOf(exchange);
-    const id = isObject(data) && typeof data.generation_id === 'string' ? data.generation_id : undefined;
-    const waiting = id === undefined ? undefined : this.awaiting.get(id);
-    if (!waiting || !isObject(data) || !Array.isArray(data.media)) return;
-    const statuses = data.media.filter(isObject).map((m) => m.status);
-    const succeeded = statuses.includes('success');
-    if (!succeeded && (statuses.length === 0 || !statuses.every((s) => rank(s) === 2))) return;
-    this.awaiting.delete(id!);
-    for (const { operationId, check, assertion, meta, evidence } of waiting) {
-      const { awaits: _awaits, ...rest } = assertion;
-      const ended = succeeded ? { ...rest, ok: false, message: 'the request was taken and its generation succeeded' } : { ...rest, ok: true };
-      this.record(operationId, check, ended, meta, evidence);
     }
   }
 

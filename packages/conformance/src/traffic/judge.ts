@@ -99,7 +99,7 @@ export class TrafficJudge {
       `${observedLabel(this.options.source, observed.key)} ${observed.method.toUpperCase()} ${path}`,
     );
     this.requests++;
-    this.core.countRequest(op.operationId);
+    this.core.recorder.countRequest(op.operationId);
     const view = this.version.response(op, exchange);
     const label = observed.key.label;
     const key = { declaredWrong: label === DECLARED_WRONG_KEY, wrong: label !== undefined && !this.servedKeys.has(label), unknown: label === undefined };
@@ -124,7 +124,7 @@ export class TrafficJudge {
     const unjudged = CHECKS.filter((c) => c.category === 'stateful' && !c.history);
     const needsBalance = CHECKS.filter((c) => c.id === 'credits_arithmetic');
     for (const op of operationList)
-      for (const check of [...unjudged, ...needsBalance]) if (check.appliesTo(op)) this.core.skip(op.operationId, check.id, NOT_OBSERVED);
+      for (const check of [...unjudged, ...needsBalance]) if (check.appliesTo(op)) this.core.recorder.skip(op.operationId, check.id, NOT_OBSERVED);
     const host = new URL(this.base.origin).hostname;
     return buildReport(
       {
@@ -140,10 +140,10 @@ export class TrafficJudge {
         startedMs: this.startedMs,
         seed: 0,
         maxExamples: 0,
-        operations: this.core.operationReports(() => 'not observed: the recording holds no exchange for this check'),
+        operations: operationList.map((op) => this.core.recorder.operationReport(op, 'not observed: the recording holds no exchange for this check')),
         requests: this.requests,
-        fingerprint: this.core.fingerprintReport(),
-        provenance: this.core.provenance(),
+        fingerprint: this.core.recorder.fingerprintReport(),
+        provenance: this.core.verdicts.verdicts(),
         budget: { planned: 0, observed: 0, refunded: 0, spent: 0, refused: [], findings: [] },
         cleanup: { created: 0, deleted: 0, leftover: [] },
         notes: [...notes],

@@ -64,7 +64,7 @@ function judgeHistory(): HistoryJudge {
   const walk: Walk = { pages: new Set() };
   const key = (rule: string, id: string) => `${rule}:${id}`;
   const expectOf = (rule: string, id: string, kind: ResourceKind, credited: readonly OperationId[], history: Observed['history'], via?: string) => {
-    const createdAt = history.createdAt(kind, id);
+    const createdAt = history.resources.createdAt(kind, id);
     if (createdAt === undefined || history.exists(kind, id) !== 'exists') return undefined;
     let entry = awaited.get(key(rule, id));
     if (!entry) {

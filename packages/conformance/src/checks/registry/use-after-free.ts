@@ -42,12 +42,12 @@ function judgeHistory(): HistoryJudge {
       // The deleted siblings of a media item's generation, and those kept.
       const batch = (generationId: string | undefined) => {
         const media = generationId === undefined ? [] : history.mediaOf(generationId);
-        const deleted = media.filter((id) => history.deletedByOp('media', id) === deleteMedia.operationId);
+        const deleted = media.filter((id) => history.resources.deletedBy('media', id) === deleteMedia.operationId);
         return { deleted, kept: media.filter((id) => history.exists('media', id) === 'exists') };
       };
       if (op === getMedia && params.media_id !== undefined) {
         const id = params.media_id;
-        const by = history.deletedByOp('media', id);
+        const by = history.resources.deletedBy('media', id);
         if (isDeleter(by)) {
           gone(by, by === deleteMedia.operationId ? 'deleted_media_gone' : 'deleted_generation_media_gone', `media ${id}, deleted earlier`);
           return out;
@@ -65,7 +65,7 @@ function judgeHistory(): HistoryJudge {
       }
       if (op === getGeneration && params.generation_id !== undefined) {
         const id = params.generation_id;
-        const by = history.deletedByOp('generation', id);
+        const by = history.resources.deletedBy('generation', id);
         if (isDeleter(by)) {
           gone(by, 'deleted_generation_gone', `generation ${id}, deleted earlier`);
           return out;
@@ -86,7 +86,7 @@ function judgeHistory(): HistoryJudge {
       }
       const filtered = exchange.request.query?.media_id;
       if (op === listGenerations && typeof filtered === 'string' && served(exchange)) {
-        if (history.deletedByOp('media', filtered) !== deleteMedia.operationId) return out;
+        if (history.resources.deletedBy('media', filtered) !== deleteMedia.operationId) return out;
         const listing = itemsOf(exchange).filter((g) => mediaIdsOf(g).includes(filtered));
         add(deleteMedia.operationId, 'deleted_media_gone', listing.length === 0, `deleted media ${filtered} is still listed by ?media_id`);
       }
