@@ -40,3 +40,99 @@ describe('the spend ledger', () => {
     expect(ledger.admit(undefined, 'x')).toMatchObject({ unpriced: true });
   });
 });
+
+describe('what the cap counts', () => {
+  const admitted = (ledger: SpendLedger, price: number) => {
+    const admission = ledger.admit(price, '"g"');
+    if ('refused' in admission) throw new Error(admission.refused);
+    return admission;
+  };
+
+  it('an estimate of 0 or less is no price', () => {
+    const ledger = new SpendLedger(20);
+    ledger.read({ credits: 100, where: 'start' });
+    expect(ledger.admit(0, '"free?"')).toEqual({ refused: expect.stringContaining('estimate 0: a request that spends is never free') });
+    expect(ledger.admit(-3, '"paid?"')).toEqual({ refused: expect.stringContaining('estimate -3') });
+    expect(ledger.admitted).toBe(0);
+  });
+
+  it('counts the larger of what the balance says and what was admitted', () => {
+    const ledger = new SpendLedger(20);
+    ledger.read({ credits: 100, where: 'start' });
+    const first = admitted(ledger, 6);
+    // A refused request keeps nothing (the balance is right), yet the cap still counts its price.
+    expect(ledger.settle(first, { credits: 100, where: 'after "g"' }, 'refused')).toBeUndefined();
+    expect(ledger.counted).toBe(6);
+    expect(ledger.admit(15, '"too much"')).toEqual({ refused: expect.stringContaining("bring the run's spend to 21") });
+    // A read that charged 10 nobody announced: the balance now says more than was admitted.
+    ledger.read({ credits: 90, where: 'after a read' });
+    expect(ledger.counted).toBe(10);
+    expect(ledger.report()).toMatchObject({ spent: 10, spentFrom: 'balance', admitted: 6, counted: 10 });
+  });
+
+  it('a served request the balance does not show ends spending, and the spend is what was admitted', () => {
+    for (const [after, said] of [
+      [100, 'did not fall'],
+      [150, 'rose by 50'],
+    ] as const) {
+      const ledger = new SpendLedger(20);
+      ledger.read({ credits: 100, where: 'start' });
+      const finding = ledger.settle(admitted(ledger, 4), { credits: after, where: 'after "g"' }, 'served');
+      expect(finding, said).toEqual({ message: expect.stringContaining(said) });
+      expect(ledger.endedBy).toContain('spending stopped and the spend counts what was admitted');
+      expect(ledger.admit(1, '"next"')).toEqual({ refused: expect.stringContaining('spending ended') });
+      const report = ledger.report();
+      expect(report, said).toMatchObject({ spent: 4, spentFrom: 'admitted', counted: 4 });
+      expect(report.spent).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('a balance that falls by less than the price is still counted at the price', () => {
+    const ledger = new SpendLedger(20);
+    ledger.read({ credits: 100, where: 'start' });
+    expect(ledger.settle(admitted(ledger, 4), { credits: 99, where: 'after "g"' }, 'served')).toBeUndefined();
+    expect(ledger.report()).toMatchObject({ spent: 1, spentFrom: 'balance', counted: 4 });
+    // That balance never showed a whole price: a refusal's price stays counted.
+    ledger.settle(admitted(ledger, 5), { credits: 99, where: 'after a refusal' }, 'refused');
+    expect(ledger.counted).toBe(9);
+  });
+
+  it('once the balance showed a whole price, a refusal it shows free is no longer counted', () => {
+    const ledger = new SpendLedger(20);
+    ledger.read({ credits: 100, where: 'start' });
+    ledger.settle(admitted(ledger, 4), { credits: 96, where: 'after "g"' }, 'served');
+    ledger.settle(admitted(ledger, 5), { credits: 96, where: 'after a refusal' }, 'refused');
+    expect(ledger.counted).toBe(4);
+    // Not answered: it may have been made, so its price stays counted.
+    ledger.settle(admitted(ledger, 5), { credits: 96, where: 'after a timeout' }, 'unanswered');
+    expect(ledger.counted).toBe(9);
+  });
+
+  it('a guessed price is an upper bound: a smaller charge is fine, none at all is not', () => {
+    const ledger = new SpendLedger(20);
+    ledger.read({ credits: 100, where: 'start' });
+    const guess = ledger.admit(5, '"invalid body"', false, true);
+    if ('refused' in guess) throw new Error(guess.refused);
+    expect(ledger.settle(guess, { credits: 98, where: 'after' }, 'served')).toBeUndefined();
+    const again = ledger.admit(5, '"invalid body"', false, true);
+    if ('refused' in again) throw new Error(again.refused);
+    expect(ledger.settle(again, { credits: 98, where: 'after' }, 'served')?.message).toContain('did not fall');
+  });
+
+  it('a balance that ends above its start is never a negative spend', () => {
+    const ledger = new SpendLedger(undefined);
+    ledger.read({ credits: 100, where: 'start' });
+    ledger.read({ credits: 2194, where: 'end' });
+    const report = ledger.report();
+    expect(report.spent).toBe(0);
+    expect(report.findings.join()).toContain('2094 credits above where it started');
+  });
+
+  it('a request admitted and then not sent is no longer counted', () => {
+    const ledger = new SpendLedger(10);
+    ledger.read({ credits: 100, where: 'start' });
+    ledger.withdraw(admitted(ledger, 8));
+    expect(ledger.counted).toBe(0);
+    expect(ledger.admit(8, '"again"')).toMatchObject({ price: 8 });
+  });
+});
