@@ -6,12 +6,9 @@
 // admitted. A charge nobody announced — an estimate or a read that costs, a failed generate that keeps
 // its credits, a generate that costs more than its estimate — is a finding of its own and ends all
 // spending: nothing that could spend is sent after it.
+import { BalanceLog, type BalanceReading, CreditPlan } from './balance.js';
 
-/** A balance the API reported, with where it was read. */
-export interface BalanceReading {
-  credits: number;
-  where: string;
-}
+export type { BalanceReading } from './balance.js';
 
 export interface Admission {
   price: number;
@@ -58,91 +55,14 @@ export interface SpendReport {
   needed?: number;
 }
 
-/** The balances read, in order: drops are spend, rises refunds. */
-export class BalanceLog {
-  private first: BalanceReading | undefined;
-  private last: BalanceReading | undefined;
-  /** Credits the balance has fallen by so far (refunds not subtracted). */
-  observed = 0;
-  refunded = 0;
-  /** Charges counted without a reading of their own (see addUnseen). */
-  readonly unseen: string[] = [];
-
-  get balance(): number | undefined {
-    return this.last?.credits;
-  }
-
-  get start(): number | undefined {
-    return this.first?.credits;
-  }
-
-  /** Credits spent so far, from the balances: drops minus refunds (below 0 when the balance rose). */
-  get spent(): number {
-    return this.observed - this.refunded;
-  }
-
-  /** Records a reading; the drop since the last one (0 for the first, negative for a refund). */
-  read(reading: BalanceReading): { drop: number; from?: number } {
-    const before = this.last;
-    this.first ??= reading;
-    this.last = reading;
-    if (!before || !Number.isFinite(reading.credits)) return { drop: 0 };
-    const drop = before.credits - reading.credits;
-    if (drop > 0) this.observed += drop;
-    else if (drop < 0) this.refunded += -drop;
-    return { drop, from: before.credits };
-  }
-
-  /** A charge the balance showed only indirectly (the first reading's own cost, known from a second of the same kind). */
-  addUnseen(credits: number, what: string): void {
-    this.observed += credits;
-    this.unseen.push(`${credits} credits for ${what}`);
-  }
-}
-
-/** The credits the planner keeps for the stateful checks, drawn as their generations are admitted. */
-export class CreditPlan {
-  private left = 0;
-  total = 0;
-  /** What the stateful checks need, once planned. */
-  needed: number | undefined;
-
-  /** Sets aside `credits`; false (nothing set aside) when `max` is below them. */
-  keep(credits: number, max: number | undefined): boolean {
-    this.needed = credits;
-    if (max !== undefined && credits > max) return false;
-    this.left = credits;
-    this.total = credits;
-    return true;
-  }
-
-  /** What a request of `price` draws from the plan (0 when it is not a planned one), and what stays kept beside it. */
-  share(price: number, planned: boolean): { drawn: number; kept: number } {
-    const drawn = planned ? Math.min(price, this.left) : 0;
-    return { drawn, kept: this.left - drawn };
-  }
-
-  draw(credits: number): void {
-    this.left -= credits;
-  }
-
-  /** Gives back what an admission drew when its request was not sent. */
-  giveBack(credits: number): void {
-    this.left = Math.min(this.total, this.left + credits);
-  }
-}
-
 /** How a spending request ended: answered with success (`served`), refused with an error, or not answered. */
 export type Outcome = 'served' | 'refused' | 'unanswered';
 
 export class SpendLedger {
   readonly log = new BalanceLog();
   readonly plan = new CreditPlan();
-  private ended: string | undefined;
-  /** Set once the balance was seen not to show what was spent: the spend is then what was counted. */
-  private disbelieved = false;
-  /** Set once the balance showed a served request's whole price: from then on it shows what is charged. */
-  private shown = false;
+  /** Why spending ended, once it did; then nothing that could spend is sent. */
+  endedBy: string | undefined;
   /** Credits admitted under the cap (the prices of the requests sent). */
   admitted = 0;
   readonly refused: string[] = [];
@@ -155,30 +75,9 @@ export class SpendLedger {
     return this.max !== undefined;
   }
 
-  /** Why spending ended; then nothing that could spend is sent. */
-  get endedBy(): string | undefined {
-    return this.ended;
-  }
-
   /** What the cap counts: the larger of what the balance says was spent and what was admitted. */
   get counted(): number {
     return Math.max(this.log.spent, this.admitted, 0);
-  }
-
-  /**
-   * A balance the API reported. A drop is spend; a drop above what the caller allowed (`expected`) is a
-   * finding — of `rule`, or a surprise that breaks no rule when none is given — and ends spending.
-   */
-  read(reading: BalanceReading, expected = 0, rule?: Finding['rule']): Finding | undefined {
-    const { drop, from } = this.log.read(reading);
-    if (from === undefined || drop <= expected) return undefined;
-    const message =
-      rule === undefined
-        ? `${reading.where}: charged ${drop} credits where ${expected} were expected`
-        : rule === 'estimate_is_the_charge'
-          ? `${reading.where}: charged ${drop} credits where the estimate said ${expected}`
-          : `${reading.where}: the balance fell by ${drop} credits (from ${from} to ${reading.credits}) where nothing was to be charged`;
-    return this.find({ ...(rule ? { rule } : {}), message });
   }
 
   /**
@@ -199,7 +98,7 @@ export class SpendLedger {
     if (outcome === 'refused') {
       if (drop > 0) return this.find({ rule: 'failed_generate_is_free', message: fell(reading, drop, from, 'nothing was to be charged') });
       // A balance known to show charges says the refusal cost nothing: its price is no longer counted.
-      if (this.shown && !this.disbelieved) this.admitted -= price;
+      if (this.log.trust === 'shown') this.admitted -= price;
       return undefined;
     }
     if (drop > price) {
@@ -209,7 +108,7 @@ export class SpendLedger {
       return this.find({ rule: 'estimate_is_the_charge', message: `${reading.where}: charged ${drop} credits where the estimate said ${price}` });
     }
     if (outcome !== 'served') return undefined;
-    if (drop >= price) this.shown = true;
+    if (drop >= price && this.log.trust === 'unproven') this.log.trust = 'shown';
     // A served request the balance does not show at all: the balance is not believed. One that fell by
     // less than its price (a guess is an upper bound) still moves: the cap counts the price regardless.
     if (drop > 0) return undefined;
@@ -223,14 +122,14 @@ export class SpendLedger {
    * fails no rule by itself (a stateless mock's balance never moves): credits_arithmetic judges the arithmetic.
    */
   disbelieve(message: string): Finding {
-    this.disbelieved = true;
+    this.log.trust = 'disbelieved';
     return this.find({ message });
   }
 
   /** A charge nobody announced (or a balance not believed): recorded, and all spending ends. */
   find(finding: Finding): Finding {
     this.findings.push(finding);
-    this.ended ??= `spending ended: ${finding.message}`;
+    this.endedBy ??= `spending ended: ${finding.message}`;
     return finding;
   }
 
@@ -244,7 +143,7 @@ export class SpendLedger {
       this.refused.push(reason);
       return { refused: reason };
     };
-    if (this.ended) return refuse(`not sent: ${what}: ${this.ended}`);
+    if (this.endedBy) return refuse(`not sent: ${what}: ${this.endedBy}`);
     if (this.max === undefined && price === undefined) return { price: 0, what, planned, unpriced: true };
     const tag = guessed ? { guessed: true } : {};
     // A request that spends is never free: an estimate of 0 or less is no price.
@@ -279,6 +178,7 @@ export class SpendLedger {
   report(): SpendReport {
     const { log, plan } = this;
     const rose = log.start !== undefined && log.spent < 0;
+    const fromAdmitted = log.trust === 'disbelieved' || rose;
     const findings = [
       ...this.findings.map((f) => (f.rule ? `${f.rule}: ${f.message}` : f.message)),
       ...log.unseen.map((u) => `counted: ${u}`),
@@ -293,10 +193,10 @@ export class SpendLedger {
       planned: plan.total,
       observed: log.observed,
       refunded: log.refunded,
-      spent: this.disbelieved || rose ? this.counted : log.spent,
-      spentFrom: this.disbelieved || rose ? 'admitted' : 'balance',
+      spent: fromAdmitted ? this.counted : log.spent,
+      spentFrom: fromAdmitted ? 'admitted' : 'balance',
       ...(this.max !== undefined ? { admitted: this.admitted, counted: this.counted } : {}),
-      ...(this.ended ? { ended: this.ended } : {}),
+      ...(this.endedBy ? { ended: this.endedBy } : {}),
       ...(log.start !== undefined ? { startBalance: log.start } : {}),
       ...(log.balance !== undefined ? { endBalance: log.balance } : {}),
       refused: [...this.refused],
