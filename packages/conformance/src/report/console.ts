@@ -5,7 +5,7 @@
 // from the masked report and is escaped for the terminal.
 import type { ProgressEvent } from '../engine/types.js';
 import { citation } from './cite.js';
-import { creditsLine, spendNotes } from './spend.js';
+import { creditsLine, refusalLines, spendNotes } from './spend.js';
 import { escapeDeep, type Palette, palette } from './terminal.js';
 import type { Report } from './types.js';
 
@@ -95,7 +95,7 @@ function runSection(report: Report, lines: string[]): void {
   const credits = creditsLine(b);
   if (credits) lines.push(`  credits: ${credits}`);
   for (const line of spendNotes(b)) lines.push(`  ${line}`);
-  for (const refusal of b.refused) lines.push(`  ${refusal}`);
+  for (const refusal of refusalLines(b)) lines.push(`  ${refusal}`);
   const c = report.cleanup;
   lines.push(`  cleanup: ${c.created} created, ${c.deleted} deleted${c.leftover.length ? `, left: ${c.leftover.join('; ')}` : ''}`);
   lines.push(`  ${report.summary.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}`);

@@ -19,3 +19,12 @@ export function spendNotes(b: SpendReport): string[] {
   const others = b.findings.filter((f) => f !== stopper);
   return [...(why !== undefined ? [`spending stopped: ${stopper ?? why}`] : []), ...others.map((f) => `credits: ${f}`)];
 }
+
+/** The requests not sent, one line each; those refused because spending had stopped, on one line (the reason is said once above). */
+export function refusalLines(b: SpendReport): string[] {
+  const tail = b.ended ? `: ${b.ended}` : undefined;
+  const after = tail ? b.refused.filter((r) => r.startsWith('not sent: ') && r.endsWith(tail)) : [];
+  const others = b.refused.filter((r) => !after.includes(r));
+  const names = after.map((r) => r.slice('not sent: '.length, r.length - tail!.length));
+  return [...others, ...(names.length ? [`not sent once spending stopped (${names.length}): ${names.join('; ')}`] : [])];
+}
