@@ -1,7 +1,7 @@
 // The command line: runs the engine directly (no vitest process is spawned) and writes the reports.
 // Exit codes: 0 every obligation held, 1 an obligation failed, 2 the run could not happen (bad
-// arguments, unreachable server, key refused: its JSON and JUnit reports still say why), 130 stopped by
-// a signal.
+// arguments, unreachable server, key refused: its JSON and JUnit reports still say why) or a report
+// could not be written (the others still are), 130 stopped by a signal.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { CHECKS } from '../checks/catalog.js';
@@ -43,8 +43,9 @@ Target
   --mode read-only|full  read-only sends no request that creates, spends or deletes
                          (default: full on a literal loopback address such as 127.0.0.1 or ::1,
                          read-only elsewhere, localhost included: a name can resolve anywhere)
-  --max-credits N        most credits a full run may spend, counted from the balance the API
-                         reports (required for full mode on a live host)
+  --max-credits N        most credits a full run may spend, counted as the larger of what the
+                         balance the API reports says and what the run admitted (required for
+                         full mode on a live host)
   --stateless            treat the server as stateless: skip the stateful checks
                          (what the run creates is still cleaned up)
   --at DATE              judge the server as speaking the API of DATE (YYYY-MM-DD or baseline;
@@ -87,7 +88,8 @@ Output
   --help                 this text
 
 Exit codes: 0 every obligation held, 1 an obligation failed, 2 the run could not happen or
-could not finish (a budget stopped it: the reports say which), 130 stopped by a signal (SIGINT/SIGTERM/SIGHUP: cleanup ran, the reports were written).
+could not finish (a budget stopped it: the reports say which), or a report or the evidence file
+could not be written (stderr says which; the others were), 130 stopped by a signal (SIGINT/SIGTERM/SIGHUP: cleanup ran, the reports were written).
 
 Checks:
 ${CHECKS.map((c) => `  ${c.id.padEnd(30)} ${c.description}`).join('\n')}
@@ -107,16 +109,39 @@ async function writeReport(path: string, text: string, cwd: string): Promise<str
   return full;
 }
 
-/** Writes every file reporter's report; the console one prints the summary. */
-export async function report(run: CliRun, result: Report, io: CliIo, color: boolean): Promise<void> {
+/** Why a report could not be written, naming it and its file. */
+const writeFailure = (kind: string, path: string, error: unknown): string => {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const message = (error as Error)?.message ?? String(error);
+  return `the ${kind} report could not be written to ${path} (${code ?? message})`;
+};
+
+/**
+ * Writes every file reporter's report and prints the console's summary. A report that cannot be
+ * written does not keep the others from being written: resolves to why each failed one did (none: []).
+ */
+export async function writeReports(run: CliRun, result: Report, io: CliIo, color: boolean): Promise<string[]> {
+  const failed: string[] = [];
+  const onConsole = run.reporters.some((r) => r.kind === 'console');
   for (const reporter of run.reporters) {
     if (reporter.kind === 'console') io.stdout(`${formatSummary(result, { color, verbose: run.verbose })}\n`);
     else if (reporter.kind !== 'har') {
-      const text = reporter.kind === 'junit' ? toJunit(result) : reporter.kind === 'html' ? toHtml(result) : toJson(result);
-      const written = await writeReport(reporter.path, text, io.cwd);
-      if (run.reporters.some((r) => r.kind === 'console')) io.stdout(`${reporter.kind} report: ${escapeValue(written)}\n`);
+      try {
+        const text = reporter.kind === 'junit' ? toJunit(result) : reporter.kind === 'html' ? toHtml(result) : toJson(result);
+        const written = await writeReport(reporter.path, text, io.cwd);
+        if (onConsole) io.stdout(`${reporter.kind} report: ${escapeValue(written)}\n`);
+      } catch (error) {
+        failed.push(writeFailure(reporter.kind, resolve(io.cwd, reporter.path), error));
+      }
     }
   }
+  return failed;
+}
+
+/** Writes every report (see writeReports); rejects after writing the others when one could not be. */
+export async function report(run: CliRun, result: Report, io: CliIo, color: boolean): Promise<void> {
+  const failed = await writeReports(run, result, io, color);
+  if (failed.length > 0) throw new Error(failed.join('; '));
 }
 
 /** Runs the command line; resolves to the exit code. */
@@ -131,7 +156,8 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   };
   // Messages that did not come from the run (argument errors) are masked here, as values.
   const masker = createKeyMasker([keyIn(argv, io.env)]);
-  const fail = (message: string) => io.stderr(`media-conformance: ${escapeValue(masker.text(inFlags(message)))}\n`);
+  const say = (message: string) => io.stderr(`media-conformance: ${escapeValue(masker.text(message))}\n`);
+  const fail = (message: string) => say(inFlags(message));
   if (argv[0] === 'evidence') return showEvidence(argv.slice(1), io, fail);
   if (argv[0] === 'proxy') return runProxy(argv.slice(1), io, fail);
   let parsed: ReturnType<typeof parseCli>;
@@ -149,7 +175,8 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   const color = wantsColor(run.color, io.isTty, io.env);
   if (run.fromHar !== undefined) return judgeRecording(run, io, color, report, fail);
   const onConsole = run.reporters.some((r) => r.kind === 'console');
-  const recorders: ExchangeRecorder[] = run.reporters.flatMap((r) => (r.kind === 'har' ? [new HarWriter(resolve(io.cwd, r.path))] : []));
+  const hars = run.reporters.flatMap((r) => (r.kind === 'har' ? [new HarWriter(resolve(io.cwd, r.path))] : []));
+  const recorders: ExchangeRecorder[] = hars;
   let result: Report;
   try {
     result = await runConformance({
@@ -163,19 +190,28 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
     fail(message);
     // A run that cannot start still leaves its reports, saying why (CI reading JUnit gets something).
     const stub = notStartedReport(masker.text(inFlags(message)), run.options);
-    await report({ ...run, reporters: run.reporters.filter((r) => r.kind !== 'console') }, stub, io, color).catch(() => undefined);
+    for (const failure of await writeReports({ ...run, reporters: run.reporters.filter((r) => r.kind !== 'console') }, stub, io, color)) say(failure);
     for (const recorder of recorders) await recorder.close?.().catch(() => undefined);
     return 2;
   }
-  try {
-    await report(run, result, io, color);
-  } catch (error) {
-    fail(`could not write a report: ${(error as Error).message}`);
-    return 2;
-  }
-  if (!mergeEvidenceOf(run.evidence, result, 'run', io, fail)) return 2;
+  // Every report is written whatever failed before it (the HAR file during the run, another report):
+  // each failure is one line on stderr, and the exit code says the output is incomplete.
+  const failed = [...hars.flatMap((har) => (har.failure ? [har.failure] : [])), ...(await writeReports(run, result, io, color))];
+  for (const failure of failed) say(failure);
+  if (!mergeEvidence(run.evidence, result, io, fail, say)) return 2;
+  if (failed.length > 0) return 2;
   if (result.stopped?.by === 'signal') return 130;
   // Stopped by a budget (the deadline, a silent target): the run could not finish.
   if (result.stopped) return 2;
   return result.ok ? 0 : 1;
+}
+
+/** Merges the run's verdicts into --evidence FILE; a file that cannot be written is said in its words, as a malformed one is. */
+function mergeEvidence(path: string | undefined, result: Report, io: CliIo, fail: (message: string) => void, say: (message: string) => void): boolean {
+  try {
+    return mergeEvidenceOf(path, result, 'run', io, fail);
+  } catch (error) {
+    say(`evidence file ${resolve(io.cwd, path ?? '')}: could not be written (${(error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message})`);
+    return false;
+  }
 }

@@ -22,6 +22,7 @@ import { runSetup } from './phases/setup.js';
 import { sequencePlan } from './plan.js';
 import { isSafe, READ_ONLY } from './policy.js';
 import { checkPort, phaseContext, type RunParts } from './port.js';
+import { containRecorders } from './recording.js';
 import { Spending } from './spending.js';
 import { RunStopped } from './stop.js';
 import { probeTarget, type ResolvedTarget } from './target.js';
@@ -105,6 +106,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     notes.push(masked);
     emit({ type: 'note', message: masked });
   };
+  const recorders = containRecorders(options.recorders ?? [], note);
   const transport = new Transport({
     baseUrl: target.baseUrl,
     apiKey: target.apiKey,
@@ -114,9 +116,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     signal: stop.signal,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     onExchange: (exchange) => {
-      if (!options.recorders?.length) return;
-      const masked = maskExchange(masker, exchange);
-      for (const recorder of options.recorders) recorder.record(masked);
+      if (recorders.active) recorders.record(maskExchange(masker, exchange));
     },
   });
   const versioning = versioningAt(options.at);
@@ -207,10 +207,10 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
   } finally {
     stop.dispose();
     exchanges.drain(budgets.cleanupMs, budgets.cleanupRequestMs);
-    await spending.readings.finish();
+    await spending.readings.finish().catch((error: Error) => note(`the last balance reading failed: ${error.message}`));
     await cleanup.drain(budgets.cleanupMs);
     for (const line of transport.budgetNotes()) note(line);
-    for (const recorder of options.recorders ?? []) await recorder.close?.().catch((error: Error) => note(`a recorder failed: ${error.message}`));
+    await recorders.close();
     // The history has ended: what the whole of it shows (a resource never readable, a generation that never finished).
     judge.finish();
   }

@@ -1,15 +1,14 @@
-// What the run spends, counted from the balances the API reports, never from the run's own
-// arithmetic. A request that can spend (a generate) is sent only with a price known in advance (the
-// estimate of the same body) that fits under the cap beside what was already spent; every charge is
-// then read back from the balance. A charge nobody announced — an estimate or a read that costs, a
-// failed generate that keeps its credits, a generate that costs more than its estimate — is a finding
-// of its own and ends all spending: nothing that could spend is sent after it.
+// What the run spends, counted from the balances the API reports and from what it admitted, whichever
+// is larger. A request that can spend (a generate) is sent only with a price known in advance (the
+// estimate of the same body, above 0) that fits under the cap beside what was already counted; every
+// charge is then read back from the balance. A balance that does not fall by what was admitted (stale,
+// rising, too large to count exactly) is not believed: spending stops, and the spend is what was
+// admitted. A charge nobody announced — an estimate or a read that costs, a failed generate that keeps
+// its credits, a generate that costs more than its estimate — is a finding of its own and ends all
+// spending: nothing that could spend is sent after it.
+import { BalanceLog, type BalanceReading, CreditPlan } from './balance.js';
 
-/** A balance the API reported, with where it was read. */
-export interface BalanceReading {
-  credits: number;
-  where: string;
-}
+export type { BalanceReading } from './balance.js';
 
 export interface Admission {
   price: number;
@@ -32,97 +31,40 @@ export interface SpendReport {
   observed: number;
   /** Credits the balance rose by (refunds), summed. */
   refunded: number;
-  /** observed − refunded: what the run cost the account. */
+  /**
+   * What the run cost the account, never below 0: what the balance says (observed − refunded) while the
+   * balance could be believed; otherwise what the cap counted (`counted`), and a finding says why.
+   */
   spent: number;
+  /** Where `spent` comes from: the balance, or (a balance not believed) what was admitted. */
+  spentFrom?: 'balance' | 'admitted';
+  /** Credits admitted under the cap: the prices of the spending requests sent. */
+  admitted?: number;
+  /** What the cap held the run to: the larger of what the balance says was spent and what was admitted. */
+  counted?: number;
+  /** Why spending stopped before the run's end, when it did. */
+  ended?: string;
   /** Balance at the first and the last reading. */
   startBalance?: number;
   endBalance?: number;
   /** Spending requests not sent, with why. */
   refused: string[];
-  /** Charges nobody announced (each ends all spending), and charges counted without a reading of their own. */
+  /** Charges nobody announced (each ends all spending), balances not believed, and charges counted without a reading of their own. */
   findings: string[];
   /** What the stateful checks needed (the planner's minimum). */
   needed?: number;
 }
 
-/** The balances read, in order: drops are spend, rises refunds. */
-export class BalanceLog {
-  private first: BalanceReading | undefined;
-  private last: BalanceReading | undefined;
-  /** Credits the balance has fallen by so far (refunds not subtracted). */
-  observed = 0;
-  refunded = 0;
-  /** Charges counted without a reading of their own (see addUnseen). */
-  readonly unseen: string[] = [];
-
-  get balance(): number | undefined {
-    return this.last?.credits;
-  }
-
-  get start(): number | undefined {
-    return this.first?.credits;
-  }
-
-  /** Credits spent so far, from the balances: drops minus refunds. */
-  get spent(): number {
-    return this.observed - this.refunded;
-  }
-
-  /** Records a reading; the drop since the last one (0 for the first, negative for a refund). */
-  read(reading: BalanceReading): { drop: number; from?: number } {
-    const before = this.last;
-    this.first ??= reading;
-    this.last = reading;
-    if (!before || !Number.isFinite(reading.credits)) return { drop: 0 };
-    const drop = before.credits - reading.credits;
-    if (drop > 0) this.observed += drop;
-    else if (drop < 0) this.refunded += -drop;
-    return { drop, from: before.credits };
-  }
-
-  /** A charge the balance showed only indirectly (the first reading's own cost, known from a second of the same kind). */
-  addUnseen(credits: number, what: string): void {
-    this.observed += credits;
-    this.unseen.push(`${credits} credits for ${what}`);
-  }
-}
-
-/** The credits the planner keeps for the stateful checks, drawn as their generations are admitted. */
-export class CreditPlan {
-  private left = 0;
-  total = 0;
-  /** What the stateful checks need, once planned. */
-  needed: number | undefined;
-
-  /** Sets aside `credits`; false (nothing set aside) when `max` is below them. */
-  keep(credits: number, max: number | undefined): boolean {
-    this.needed = credits;
-    if (max !== undefined && credits > max) return false;
-    this.left = credits;
-    this.total = credits;
-    return true;
-  }
-
-  /** What a request of `price` draws from the plan (0 when it is not a planned one), and what stays kept beside it. */
-  share(price: number, planned: boolean): { drawn: number; kept: number } {
-    const drawn = planned ? Math.min(price, this.left) : 0;
-    return { drawn, kept: this.left - drawn };
-  }
-
-  draw(credits: number): void {
-    this.left -= credits;
-  }
-
-  /** Gives back what an admission drew when its request was not sent. */
-  giveBack(credits: number): void {
-    this.left = Math.min(this.total, this.left + credits);
-  }
-}
+/** How a spending request ended: answered with success (`served`), refused with an error, or not answered. */
+export type Outcome = 'served' | 'refused' | 'unanswered';
 
 export class SpendLedger {
   readonly log = new BalanceLog();
   readonly plan = new CreditPlan();
-  private ended: string | undefined;
+  /** Why spending ended, once it did; then nothing that could spend is sent. */
+  endedBy: string | undefined;
+  /** Credits admitted under the cap (the prices of the requests sent). */
+  admitted = 0;
   readonly refused: string[] = [];
   readonly findings: Finding[] = [];
 
@@ -133,75 +75,136 @@ export class SpendLedger {
     return this.max !== undefined;
   }
 
-  /** Why spending ended, once something charged unannounced; then nothing that could spend is sent. */
-  get endedBy(): string | undefined {
-    return this.ended;
+  /** What the cap counts: the larger of what the balance says was spent and what was admitted. */
+  get counted(): number {
+    return Math.max(this.log.spent, this.admitted, 0);
   }
 
   /**
-   * A balance the API reported. A drop is spend; a drop above what the caller allowed (`expected`) is a
-   * finding — of `rule`, or a surprise that breaks no rule when none is given — and ends spending.
+   * The balance read back after a spending request. More than announced (or anything for a refusal) is
+   * a charge nobody announced; no drop at all after a served request means the balance does not show
+   * what is spent — not believed from then on, and spending stops. Either way it is a finding.
    */
-  read(reading: BalanceReading, expected = 0, rule?: Finding['rule']): Finding | undefined {
+  settle(admission: Admission, reading: BalanceReading, outcome: Outcome): Finding | undefined {
     const { drop, from } = this.log.read(reading);
-    if (from === undefined || drop <= expected) return undefined;
-    const message =
-      rule === undefined
-        ? `${reading.where}: charged ${drop} credits where ${expected} were expected`
-        : rule === 'estimate_is_the_charge'
-          ? `${reading.where}: charged ${drop} credits where the estimate said ${expected}`
-          : `${reading.where}: the balance fell by ${drop} credits (from ${from} to ${reading.credits}) where nothing was to be charged`;
-    return this.find({ ...(rule ? { rule } : {}), message });
+    if (from === undefined) return undefined;
+    const { price, what } = admission;
+    if (admission.unpriced) {
+      // No cap: the charge is counted; only a refusal that kept credits is a finding.
+      return outcome === 'refused' && drop > 0
+        ? this.find({ rule: 'failed_generate_is_free', message: fell(reading, drop, from, 'nothing was to be charged') })
+        : undefined;
+    }
+    if (outcome === 'refused') {
+      if (drop > 0) return this.find({ rule: 'failed_generate_is_free', message: fell(reading, drop, from, 'nothing was to be charged') });
+      // A balance known to show charges says the refusal cost nothing: its price is no longer counted.
+      if (this.log.trust === 'shown') this.admitted -= price;
+      return undefined;
+    }
+    if (drop > price) {
+      // Unanswered, or priced by guess (the estimate refused the body): a dearer charge ends spending but breaks no rule.
+      if (outcome === 'unanswered' || admission.guessed)
+        return this.find({ message: `${reading.where}: charged ${drop} credits where ${price} were expected` });
+      return this.find({ rule: 'estimate_is_the_charge', message: `${reading.where}: charged ${drop} credits where the estimate said ${price}` });
+    }
+    if (outcome !== 'served') return undefined;
+    if (drop >= price && this.log.trust === 'unproven') this.log.trust = 'shown';
+    // A served request the balance does not show at all: the balance is not believed. One that fell by
+    // less than its price (a guess is an upper bound) still moves: the cap counts the price regardless.
+    if (drop > 0) return undefined;
+    return this.disbelieve(
+      `${reading.where}: the balance ${drop === 0 ? 'did not fall' : `rose by ${-drop}`} (from ${from} to ${reading.credits}) although ${price} credits were admitted for ${what}: the balance does not show what is spent, so spending stopped and the spend counts what was admitted`,
+    );
   }
 
-  /** A charge nobody announced: recorded, and all spending ends. */
+  /**
+   * The balance cannot be believed: a finding, spending ends, and the spend is what the cap counted. It
+   * fails no rule by itself (a stateless mock's balance never moves): credits_arithmetic judges the arithmetic.
+   */
+  disbelieve(message: string): Finding {
+    this.log.trust = 'disbelieved';
+    return this.find({ message });
+  }
+
+  /** A charge nobody announced (or a balance not believed): recorded, and all spending ends. */
   find(finding: Finding): Finding {
     this.findings.push(finding);
-    this.ended ??= `spending ended: ${finding.message}`;
+    this.endedBy ??= `spending ended: ${finding.message}`;
     return finding;
   }
 
   /**
-   * Whether a request priced `price` may be sent: spending has not ended, its price is a known number,
-   * and the cap holds it beside what the balance says was spent (and, for a request outside the plan,
-   * beside the credits kept for the stateful checks).
+   * Whether a request priced `price` may be sent: spending has not ended, its price is a known number
+   * above 0, and the cap holds it beside what was counted (the larger of what the balance says and what
+   * was admitted; for a request outside the plan, beside the credits kept for the stateful checks too).
    */
   admit(price: number | undefined, what: string, planned = false, guessed = false): Admission | { refused: string } {
     const refuse = (reason: string) => {
       this.refused.push(reason);
       return { refused: reason };
     };
-    if (this.ended) return refuse(`not sent: ${what}: ${this.ended}`);
+    if (this.endedBy) return refuse(`not sent: ${what}: ${this.endedBy}`);
     if (this.max === undefined && price === undefined) return { price: 0, what, planned, unpriced: true };
     const tag = guessed ? { guessed: true } : {};
-    if (price === undefined || !Number.isFinite(price) || price < 0) {
-      return refuse(`not sent: ${what}: its cost cannot be known in advance (estimate ${price === undefined ? 'missing' : JSON.stringify(price)})`);
+    // A request that spends is never free: an estimate of 0 or less is no price.
+    if (price === undefined || !Number.isFinite(price) || price <= 0) {
+      return refuse(
+        `not sent: ${what}: its cost cannot be known in advance (estimate ${price === undefined ? 'missing' : JSON.stringify(price)}${
+          price !== undefined && price <= 0 ? ': a request that spends is never free, so this is no price' : ''
+        })`,
+      );
     }
     if (this.max === undefined) return { price, what, planned, ...tag };
     const { drawn, kept } = this.plan.share(price, planned);
-    if (this.log.spent + price + kept > this.max) {
+    const counted = this.counted;
+    if (counted + price + kept > this.max) {
       return refuse(
-        `not sent: ${what}: its estimate of ${price} credits would bring the run's spend to ${this.log.spent + price}, above the credit cap of ${this.max}` +
+        `not sent: ${what}: its estimate of ${price} credits would bring the run's spend to ${counted + price}, above the credit cap of ${this.max}` +
           (kept > 0 ? ` (${kept} kept for the stateful checks)` : ''),
       );
     }
     this.plan.draw(drawn);
+    this.admitted += price;
     return { price, what, planned: drawn > 0, ...tag };
+  }
+
+  /** An admitted request that was not sent after all: its price is no longer counted. */
+  withdraw(admission: Admission): void {
+    if (admission.unpriced) return;
+    this.admitted -= admission.price;
+    if (admission.planned) this.plan.giveBack(admission.price);
   }
 
   report(): SpendReport {
     const { log, plan } = this;
+    const rose = log.start !== undefined && log.spent < 0;
+    const fromAdmitted = log.trust === 'disbelieved' || rose;
+    const findings = [
+      ...this.findings.map((f) => (f.rule ? `${f.rule}: ${f.message}` : f.message)),
+      ...log.unseen.map((u) => `counted: ${u}`),
+      ...(rose
+        ? [
+            `the balance ended ${-log.spent} credits above where it started (${log.start} → ${log.balance}): what the run spent is counted from what was admitted`,
+          ]
+        : []),
+    ];
     return {
       ...(this.max !== undefined ? { maxCredits: this.max } : {}),
       planned: plan.total,
       observed: log.observed,
       refunded: log.refunded,
-      spent: log.spent,
+      spent: fromAdmitted ? this.counted : log.spent,
+      spentFrom: fromAdmitted ? 'admitted' : 'balance',
+      ...(this.max !== undefined ? { admitted: this.admitted, counted: this.counted } : {}),
+      ...(this.endedBy ? { ended: this.endedBy } : {}),
       ...(log.start !== undefined ? { startBalance: log.start } : {}),
       ...(log.balance !== undefined ? { endBalance: log.balance } : {}),
       refused: [...this.refused],
-      findings: [...this.findings.map((f) => (f.rule ? `${f.rule}: ${f.message}` : f.message)), ...log.unseen.map((u) => `counted: ${u}`)],
+      findings,
       ...(plan.needed !== undefined ? { needed: plan.needed } : {}),
     };
   }
 }
+
+const fell = (reading: BalanceReading, drop: number, from: number, expected: string) =>
+  `${reading.where}: the balance fell by ${drop} credits (from ${from} to ${reading.credits}) where ${expected}`;

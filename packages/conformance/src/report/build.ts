@@ -27,7 +27,7 @@ export function buildReport(record: RunRecord, selected: readonly CheckId[]): Re
     ...record.provenance
       .filter((p) => p.status === 'refuted')
       .map((p) => `assumption refuted: ${p.element}${p.note ? ` (assumed: ${p.note})` : ''}; observed: ${p.evidence}`),
-    ...record.budget.findings.map((f) => `unannounced charge: ${f}`),
+    ...record.budget.findings.map((f) => `credits: ${f}`),
   ];
   const { startedMs, ...rest } = record;
   return {

@@ -5,6 +5,7 @@
 // from the masked report and is escaped for the terminal.
 import type { ProgressEvent } from '../engine/types.js';
 import { citation } from './cite.js';
+import { creditsLine, refusalLines, spendNotes } from './spend.js';
 import { escapeDeep, type Palette, palette } from './terminal.js';
 import type { Report } from './types.js';
 
@@ -91,15 +92,10 @@ function assumptionsSection(report: Report, lines: string[], colors: Palette, ve
 function runSection(report: Report, lines: string[]): void {
   const b = report.budget;
   lines.push('', 'Run');
-  if (b.maxCredits !== undefined || b.spent > 0 || b.observed > 0) {
-    lines.push(
-      `  credits: ${b.spent} spent as the balance says (${b.observed} charged, ${b.refunded} refunded${b.planned ? `, ${b.planned} planned` : ''})${
-        b.maxCredits !== undefined ? ` of --max-credits ${b.maxCredits}` : ''
-      }`,
-    );
-  }
-  for (const finding of b.findings) lines.push(`  unannounced charge: ${finding}`);
-  for (const refusal of b.refused) lines.push(`  ${refusal}`);
+  const credits = creditsLine(b);
+  if (credits) lines.push(`  credits: ${credits}`);
+  for (const line of spendNotes(b)) lines.push(`  ${line}`);
+  for (const refusal of refusalLines(b)) lines.push(`  ${refusal}`);
   const c = report.cleanup;
   lines.push(`  cleanup: ${c.created} created, ${c.deleted} deleted${c.leftover.length ? `, left: ${c.leftover.join('; ')}` : ''}`);
   lines.push(`  ${report.summary.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}`);

@@ -91,36 +91,72 @@ export function toHar(exchanges: readonly Exchange[], version = '0.0.0'): Har {
 
 /**
  * Writes a HAR file entry by entry as the run goes: the file is valid JSON once closed, and memory
- * holds one entry at a time whatever the run's length.
+ * holds one entry at a time whatever the run's length. A write that fails (a full disk, an unwritable
+ * path) throws once, naming the file; from then on the writer writes nothing more, `failure` says why,
+ * and closing it only releases the file (it is left cut, never made to look whole).
  */
 export class HarWriter implements ExchangeRecorder {
   private fd: number | undefined;
   private count = 0;
+  private failed: string | undefined;
 
   constructor(
     readonly path: string,
     private readonly version = '0.0.0',
   ) {}
 
-  private open(): number {
-    if (this.fd === undefined) {
+  /** Why the file could not be written, once a write failed. */
+  get failure(): string | undefined {
+    return this.failed;
+  }
+
+  /** Runs a write; the first failure is kept and thrown in the file's words, later writes are not tried. */
+  private write(what: (fd: number | undefined) => void): void {
+    if (this.failed) throw new Error(this.failed);
+    try {
+      what(this.fd);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      this.failed = `the HAR file ${this.path} could not be written (${code ?? (error as Error).message})`;
+      this.release();
+      throw new Error(this.failed);
+    }
+  }
+
+  private release(): void {
+    if (this.fd === undefined) return;
+    const fd = this.fd;
+    this.fd = undefined;
+    try {
+      closeSync(fd);
+    } catch {
+      // Already gone: nothing more to release.
+    }
+  }
+
+  private open(): void {
+    if (this.fd !== undefined) return;
+    this.write(() => {
       mkdirSync(dirname(this.path), { recursive: true });
       this.fd = openSync(this.path, 'w');
       writeSync(this.fd, `{"log":{"version":"1.2","creator":${JSON.stringify({ name: '@mediagen/conformance', version: this.version })},"entries":[\n`);
-    }
-    return this.fd;
+    });
   }
 
   record(exchange: Exchange): void {
-    const fd = this.open();
-    writeSync(fd, `${this.count++ > 0 ? ',\n' : ''}${JSON.stringify(toHarEntry(exchange))}`);
+    this.open();
+    this.write((fd) => writeSync(fd!, `${this.count > 0 ? ',\n' : ''}${JSON.stringify(toHarEntry(exchange))}`));
+    this.count++;
   }
 
   async close(): Promise<void> {
-    const fd = this.open();
-    writeSync(fd, '\n]}}\n');
-    closeSync(fd);
-    this.fd = undefined;
+    if (this.failed) {
+      this.release();
+      throw new Error(this.failed);
+    }
+    this.open();
+    this.write((fd) => writeSync(fd!, '\n]}}\n'));
+    this.release();
   }
 
   get entries(): number {

@@ -3,6 +3,7 @@
 // and its curl line, the assumption verdicts folded away, the credits and the cleanup. No script, no
 // request to anywhere: inline styles only, everything escaped.
 import { citation } from './cite.js';
+import { creditsLine, spendNotes } from './spend.js';
 import type { CheckResult, Report } from './types.js';
 
 const escapeHtml = (text: string) =>
@@ -100,8 +101,14 @@ export function toHtml(report: Report): string {
 <h2>Failures</h2>${failures(report)}
 <h2>Assumptions</h2>${assumptions(report)}
 <h2>Skipped</h2><details><summary>${skipped.length} reason(s)</summary><ul>${skipped.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul></details>
-<h2>Credits and cleanup</h2><p>${b.spent} credits spent as the balance says (${b.observed} charged, ${b.refunded} refunded, ${b.planned} planned${b.maxCredits !== undefined ? `, cap ${b.maxCredits}` : ''}).</p>
-${b.findings.length ? `<ul>${b.findings.map((f) => `<li>unannounced charge: ${escapeHtml(f)}</li>`).join('')}</ul>` : ''}
+<h2>Credits and cleanup</h2><p>${escapeHtml(creditsLine(b) ?? 'No credits spent')}.</p>
+${
+  spendNotes(b).length
+    ? `<ul>${spendNotes(b)
+        .map((line) => `<li>${escapeHtml(line)}</li>`)
+        .join('')}</ul>`
+    : ''
+}
 <p>Cleanup: ${report.cleanup.created} created, ${report.cleanup.deleted} deleted${report.cleanup.leftover.length ? `, left: ${escapeHtml(report.cleanup.leftover.join('; '))}` : ''}.</p>
 <h2>Version</h2><p>${report.fingerprint.version ? `shapes match ${escapeHtml(report.fingerprint.version)} (judged against ${escapeHtml(report.fingerprint.judgedAt)})` : 'no response carried version evidence'}</p>
 </body></html>

@@ -1,0 +1,148 @@
+// Reads of the balance — at the start, around what may spend, in between, at the end — and what each
+// drop says. A reading is the free estimate of a plain body; it closes a window (the requests sent since
+// the reading before). A drop nobody announced is laid on every kind in the window — the reading's own
+// estimate included, unless a second reading alone clears it — and none of them is sent again.
+import type { OperationId } from '@mediagen/schema';
+import { dataOf, type Exchange, isSuccess } from '../model/exchange.js';
+import type { RequestCase } from '../requests/cases.js';
+import type { Fixtures } from '../requests/fixtures.js';
+import { baseItem } from '../requests/generation-bodies.js';
+import type { Finding, SpendLedger } from './spend.js';
+import { ESTIMATE, KindsSeen, type Mutex, Window } from './windows.js';
+
+/** Under a cap, before any unannounced charge, the balance is read after at most this many requests of kinds known to be free. */
+export const READ_EVERY = 8;
+
+export type Send = (c: RequestCase) => Promise<Exchange>;
+
+/** A balance read, or why none could be (`inexact`: a number too large to show a drop of a few credits). */
+export type Reading = { credits: number; exchange: Exchange } | { unknown: string; inexact?: boolean };
+
+export const numberIn = (exchange: Exchange, field: string): number | undefined => {
+  const data = dataOf(exchange);
+  const value = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+};
+
+/** The balance an estimate's answer carries, when it is a number a drop of one credit shows in. */
+export function balanceIn(exchange: Exchange): Reading {
+  const credits = isSuccess(exchange.status) ? numberIn(exchange, 'balance') : undefined;
+  if (credits === undefined) return { unknown: `the estimate answered ${exchange.status} without a balance` };
+  if (Math.abs(credits) > Number.MAX_SAFE_INTEGER) {
+    return { unknown: `the balance ${credits} is beyond 2^53, where a drop of a few credits is lost in rounding`, inexact: true };
+  }
+  return { credits, exchange };
+}
+
+const ESTIMATES_CHARGE = 'estimates were seen to charge credits: the balance is not read any more';
+
+export class BalanceReadings {
+  readonly window = new Window();
+  readonly kinds: KindsSeen;
+  private inexactSaid = false;
+
+  constructor(
+    private readonly ledger: SpendLedger,
+    private readonly send: Send,
+    private readonly fixtures: Readonly<Fixtures>,
+    private readonly lock: Mutex,
+    private readonly note: (finding: Finding | undefined) => void,
+  ) {
+    this.kinds = new KindsSeen(ledger);
+  }
+
+  /** One estimate of a plain body, for its balance (the reading is not in the window it closes). */
+  async measure(label: string): Promise<Reading> {
+    const reading = balanceIn(await this.send({ operationId: ESTIMATE, label, body: [baseItem(this.fixtures)] }));
+    if ('unknown' in reading && reading.inexact && this.ledger.capped && !this.inexactSaid) {
+      this.inexactSaid = true;
+      this.note(this.ledger.disbelieve(`${label}: ${reading.unknown}: it cannot show what is spent, so under a credit cap nothing is spent`));
+    }
+    return reading;
+  }
+
+  private found(finding: Finding): void {
+    this.note(this.ledger.find(finding));
+  }
+
+  /** Reads the balance (inside the lock): a drop since the last reading is a charge nobody announced, laid on the window. */
+  async read(label: string): Promise<Reading> {
+    if (this.kinds.estimatesCost) return { unknown: ESTIMATES_CHARGE };
+    const members = this.window.take();
+    const reading = await this.measure(label);
+    if ('unknown' in reading) return reading;
+    const { drop, from } = this.ledger.log.read({ credits: reading.credits, where: label });
+    if (from !== undefined && drop > 0) await this.unannounced(label, drop, from, reading.credits, members);
+    return reading;
+  }
+
+  /** The window is full: before any charge READ_EVERY requests, after one a single request. */
+  get due(): boolean {
+    return this.window.size >= (this.kinds.charged ? 1 : READ_EVERY);
+  }
+
+  /** Reads the balance if the window is full (inside the lock). */
+  async readIfDue(): Promise<void> {
+    if (this.due) await this.read(`balance after ${this.window.size} request(s)`);
+  }
+
+  /** The balance fell by `drop` where nothing was to be charged: whose charge it was, and what is never sent again. */
+  private async unannounced(label: string, drop: number, from: number, to: number, members: Set<OperationId>): Promise<void> {
+    const fell = `${label}: the balance fell by ${drop} credits (from ${from} to ${to}) where nothing was to be charged`;
+    const others = [...members].filter((kind) => kind !== ESTIMATE);
+    if (others.length === 0) {
+      this.kinds.charge([ESTIMATE], drop);
+      const sent = members.size ? 'only estimates were sent since the reading before' : 'nothing but the reading, an estimate, was sent';
+      this.found({ rule: 'estimate_is_free', message: `${fell} (${sent})` });
+      return;
+    }
+    this.kinds.charge(others, drop);
+    // The reading is an estimate too: a second one, alone, tells whether it was its charge.
+    const where = `${label}: read again, alone`;
+    const again = await this.measure(where);
+    const alone = 'unknown' in again ? undefined : this.ledger.log.read({ credits: again.credits, where });
+    const sent = `sent since the reading before: ${others.join(', ')}`;
+    if (alone !== undefined && alone.drop <= 0) {
+      this.found({ rule: 'reads_are_free', message: `${fell} (${sent})` });
+      return;
+    }
+    this.kinds.charge([ESTIMATE], alone?.drop ?? 0);
+    this.found({ message: `${fell} (${sent}, and the reading itself, an estimate)` });
+    if (alone) this.found({ rule: 'estimate_is_free', message: `${where}, the balance fell by ${alone.drop} more credits` });
+  }
+
+  /** The balance now, read with a free estimate of a plain body; or why it could not be read. */
+  balance(label: string): Promise<Reading> {
+    return this.lock.run(() => this.read(label));
+  }
+
+  /**
+   * The first readings: the probe's answer (an estimate) when it carried a balance, then a second
+   * estimate — estimates are the run's measure, so the run first learns whether they cost (a finding
+   * that ends all spending if so; the first reading then cost as much, and is counted).
+   */
+  start(probe?: Exchange): Promise<void> {
+    return this.lock.run(async () => {
+      const { log } = this.ledger;
+      if (log.balance !== undefined || this.kinds.estimatesCost) return;
+      const first = probe ? balanceIn(probe) : undefined;
+      if (first && 'credits' in first) log.read({ credits: first.credits, where: 'balance at the start (the probe)' });
+      else if ('unknown' in (await this.read('balance at the start'))) return;
+      const before = log.observed;
+      await this.read('balance again (an estimate costs nothing)');
+      const cost = log.observed - before;
+      if (cost > 0) log.addUnseen(cost, 'the first balance reading (an estimate, which costs as the second did)');
+      else if (log.balance !== undefined) this.kinds.verified.add(ESTIMATE);
+    });
+  }
+
+  /** Under a cap, a reading after each operation's requests, when any were sent. */
+  async checkpoint(label: string): Promise<void> {
+    if (this.ledger.capped && this.ledger.log.balance !== undefined && this.window.size > 0) await this.balance(`balance after ${label}`);
+  }
+
+  /** The last reading of the run (its spend is the balance's difference). */
+  async finish(): Promise<void> {
+    if (this.ledger.log.balance !== undefined) await this.balance('balance at the end');
+  }
+}
