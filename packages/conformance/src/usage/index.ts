@@ -20,6 +20,7 @@ export {
 } from './format.js';
 export { type HarUsage, type HarUsageOptions, recordingBase, usageOfHar } from './from-har.js';
 export { mergeUsage } from './merge.js';
+export { type UsageSession, usageSession } from './session.js';
 export { MAX_USAGE_FILES, readUsageDir, readUsageFile, recordUsage, writeUsageFile } from './store.js';
 export {
   compareVersions,
