@@ -9,6 +9,7 @@ import { RunError } from '../model/terms.js';
 import { type RunningProxy, startValidatingProxy } from '../proxy/server.js';
 import { formatSummary } from '../report/console.js';
 import { escapeTerminal, escapeValue, wantsColor } from '../report/terminal.js';
+import { type UsageSession, usageSession } from '../usage/session.js';
 import type { CliIo } from './args.js';
 import { mergeEvidenceOf } from './evidence.js';
 
@@ -27,6 +28,8 @@ obligation (operation, check, rule, basis, curl with the key masked). Ctrl-C pri
   --max-answer-bytes N   bytes of one answer kept for judging (the answer itself streams whole)
   --har FILE             record every exchange as HAR 1.2 (key and presigned URLs masked)
   --evidence FILE        on exit, merge the verdicts on assumptions into this evidence file
+  --usage FILE           on exit, merge what the traffic used into this usage file (names only)
+  --consumer NAME        whose traffic it is (with --usage)
   --no-color             no colour in the summary
 
 Exit codes (on Ctrl-C): 0 every obligation seen held, 1 one failed, 2 it could not start.
@@ -43,6 +46,8 @@ const FLAGS = {
   'max-answer-bytes': { type: 'string' },
   har: { type: 'string' },
   evidence: { type: 'string' },
+  usage: { type: 'string' },
+  consumer: { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -63,6 +68,7 @@ function whole(name: string, value: string | undefined, min: number): number | u
 /** Runs the proxy until `io.signal` aborts; resolves to the exit code. */
 export async function runProxy(argv: readonly string[], io: CliIo, fail: (message: string) => void): Promise<number> {
   let proxy: RunningProxy;
+  let usage: UsageSession | undefined;
   let values: ReturnType<typeof parseArgs<{ options: typeof FLAGS }>>['values'];
   try {
     ({ values } = parseArgs({ args: [...argv], options: FLAGS, strict: true, allowPositionals: false }));
@@ -73,6 +79,9 @@ export async function runProxy(argv: readonly string[], io: CliIo, fail: (messag
     if (!values.upstream) throw new RunError('proxy needs --upstream URL (see media-conformance proxy --help)');
     const selection = parseSelection({ only: list(values.only), skip: list(values.skip), operations: [] });
     const maxAnswerBytes = whole('max-answer-bytes', values['max-answer-bytes'], 1024);
+    const har = values.har ? resolve(io.cwd, values.har) : undefined;
+    if (values.usage)
+      usage = usageSession({ usage: resolve(io.cwd, values.usage), consumer: values.consumer, ...(har ? { har } : {}), upstream: values.upstream });
     proxy = await startValidatingProxy({
       upstream: values.upstream,
       insecureUpstream: values['insecure-upstream'] ?? false,
@@ -81,7 +90,7 @@ export async function runProxy(argv: readonly string[], io: CliIo, fail: (messag
       ...(values.strict ? { strict: true } : {}),
       selected: selectedChecks(selection),
       ...(maxAnswerBytes ? { maxAnswerBytes } : {}),
-      ...(values.har ? { har: resolve(io.cwd, values.har) } : {}),
+      ...(usage || har ? { har: usage?.har ?? har! } : {}),
       onViolation: (line) => io.stdout(`${escapeValue(line)}\n`),
     });
   } catch (error) {
@@ -99,5 +108,11 @@ export async function runProxy(argv: readonly string[], io: CliIo, fail: (messag
   const report = await proxy.stop();
   io.stdout(`${formatSummary(report, { color: !values['no-color'] && wantsColor('auto', io.isTty, io.env), verbose: false })}\n`);
   if (!mergeEvidenceOf(values.evidence, report, 'proxy', io, fail)) return 2;
+  const kept = usage?.finish();
+  if (kept && 'error' in kept) {
+    fail(kept.error);
+    return 2;
+  }
+  if (kept) io.stdout(`${escapeTerminal(kept.line)}\n`);
   return report.ok ? 0 : 1;
 }
