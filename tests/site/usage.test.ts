@@ -11,7 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { cli } from '@mediagen/conformance';
+import { cli, type UpgradeReport } from '@mediagen/conformance';
 import { usageOfHar, writeUsageFile } from '@mediagen/conformance/usage';
 import { startSandbox } from '@mediagen/mock';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -44,7 +44,8 @@ async function application({ base, key, prompt }: { base: string; key: string; p
     const headers: Record<string, string> = { 'X-API-KEY': key };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const res = await fetch(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    return (await res.json()).data;
+    // biome-ignore lint/suspicious/noExplicitAny: the page reads the baseline's shapes as it pleases
+    return ((await res.json()) as { data: any }).data;
   };
   await call('GET', '/pub/v1/models');
   const generated = await call('POST', '/pub/v1/generations', [{ prompt: { positive: prompt }, model: 'JuggernautXL', aspect_ratio: '1:1' }]);
@@ -60,7 +61,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('usage recor
   let page: Page;
   let site: Server;
   let har: string;
-  let upgrade: { code: number; json: any; html: string; stdout: string };
+  let upgrade: { code: number; json: UpgradeReport; html: string; stdout: string };
   let usageText: string;
 
   beforeAll(async () => {
@@ -132,8 +133,8 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('usage recor
 
   it('the upgrade report lists exactly the renames the page must make, and every upgraded call passes (exit 1)', () => {
     expect(upgrade.code).toBe(1);
-    const required = upgrade.json.operations.flatMap((o: any) =>
-      o.changes.filter((c: any) => c.action === 'required').map((c: any) => `${o.operationId} ${c.where} ${c.before} → ${c.after}`),
+    const required = upgrade.json.operations.flatMap((o) =>
+      o.changes.filter((c) => c.action === 'required').map((c) => `${o.operationId} ${c.where} ${c.before} → ${c.after}`),
     );
     expect(required.sort()).toEqual([
       'generateMedia response 200 data.images → data.media',
