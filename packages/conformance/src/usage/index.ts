@@ -18,7 +18,7 @@ export {
   type UsageFile,
   type VersionSeen,
 } from './format.js';
-export { type HarUsage, type HarUsageOptions, recordingBase, usageOfHar } from './from-har.js';
+export { type HarUsage, type HarUsageOptions, MAX_ORIGINS, usageOfHar } from './from-har.js';
 export { mergeUsage } from './merge.js';
 export { type UsageSession, usageSession } from './session.js';
 export { MAX_USAGE_FILES, readUsageDir, readUsageFile, recordUsage, writeUsageFile } from './store.js';

@@ -17,9 +17,13 @@ const tsx = ['--conditions=@mediagen/source', '--import', 'tsx', bin];
 
 /** One proxy session: start, send `paths`, Ctrl-C; its exit code and output. */
 async function session(upstream: string, usage: string, paths: string[]): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [...tsx, 'proxy', '--upstream', upstream, '--insecure-upstream', '--port', '0', '--usage', usage, '--consumer', 'mobile-app'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...tsx, 'proxy', '--upstream', upstream, '--insecure-upstream', '--port', '0', '--usage', usage, '--consumer', 'mobile-app'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stderr.on('data', (c: Buffer) => {
     out += c.toString();
@@ -69,10 +73,14 @@ describe('the proxy keeps a consumer’s usage', () => {
   });
 
   it('refuses a consumer name that is not one, before listening (exit 2)', () => {
-    const run = spawnSync(process.execPath, [...tsx, 'proxy', '--upstream', sandbox.url, '--insecure-upstream', '--usage', join(dir, 'x.json'), '--consumer', '../x'], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [...tsx, 'proxy', '--upstream', sandbox.url, '--insecure-upstream', '--usage', join(dir, 'x.json'), '--consumer', '../x'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(run.status).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^media-conformance: --consumer must name the consumer: a letter or digit, then letters, digits/);

@@ -49,7 +49,11 @@ function harOf(entries: { method: string; url: string; body?: unknown; status: n
           headers: [{ name: 'X-API-KEY', value: KEY }],
           ...(e.body === undefined ? {} : { postData: { mimeType: 'application/json', text: JSON.stringify(e.body) } }),
         },
-        response: { status: e.status, headers: [{ name: 'content-type', value: 'application/json' }], content: { mimeType: 'application/json', text: JSON.stringify(e.answer) } },
+        response: {
+          status: e.status,
+          headers: [{ name: 'content-type', value: 'application/json' }],
+          content: { mimeType: 'application/json', text: JSON.stringify(e.answer) },
+        },
       })),
     },
   });
@@ -138,8 +142,19 @@ describe('usage is bounded', () => {
     writeFileSync(
       file,
       harOf([
-        { method: 'GET', url: 'https://api.rendernet.ai/pub/v1/models?page=1&jane%40example.com=1', status: 200, answer: { data: [{ name: 'm', 'jane@example.com': 'x' }], err: {} } },
-        { method: 'POST', url: 'https://api.rendernet.ai/pub/v1/generations/estimate', body: [{ prompt: { positive: 'p' }, ...wide }], status: 200, answer: { data: {} } },
+        {
+          method: 'GET',
+          url: 'https://api.rendernet.ai/pub/v1/models?page=1&jane%40example.com=1',
+          status: 200,
+          answer: { data: [{ name: 'm', 'jane@example.com': 'x' }], err: {} },
+        },
+        {
+          method: 'POST',
+          url: 'https://api.rendernet.ai/pub/v1/generations/estimate',
+          body: [{ prompt: { positive: 'p' }, ...wide }],
+          status: 200,
+          answer: { data: {} },
+        },
         { method: 'GET', url: 'https://elsewhere.example/pub/v1/models', status: 200, answer: {} },
       ]),
     );
