@@ -15,7 +15,14 @@ export class UsageError extends Error {
 
 /** The usage files of `dir`, checked (a RunError of the reader becomes a UsageError), and the translator to any version. */
 export async function readUsage(dir) {
-  const { readUsageDir, usageAt } = await import('@mediagen/conformance/usage');
+  let reader;
+  try {
+    reader = await import('@mediagen/conformance/usage');
+  } catch (err) {
+    // Plain node reads the built package: a fresh clone has not built it yet.
+    throw new UsageError(`--usage needs the built packages (npm run build): ${err.message.split('\n')[0]}`);
+  }
+  const { readUsageDir, usageAt } = reader;
   try {
     return { usages: readUsageDir(dir), usageAt };
   } catch (err) {

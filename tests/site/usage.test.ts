@@ -6,7 +6,7 @@
 // built with `--usage`, whose pages show who uses an operation and a field, and whose changelog names
 // whom the images → media rename hit.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ import { startSandbox } from '@mediagen/mock';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/docs/build.mjs';
+import { UsageError } from '../../scripts/docs/usage.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KEY = 'sk-browser-usage-NEVER-IN-A-FILE-6612';
@@ -191,5 +192,22 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('usage recor
     expect(text).toContain('GET /pub/v1/generations 200 data[].images removed (breaking): 1 call');
     // The later entries touch its generations too (new fields of the body it sends), never its reading of models.
     expect(await page.locator('ul.usage-hits').allInnerTexts()).not.toContainEqual(expect.stringContaining('/pub/v1/models 200'));
+  });
+});
+
+describe('a usage folder the site cannot use', () => {
+  it('stops the build before anything is written, in one line naming the file and what is wrong', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'site-usage-bad-'));
+    try {
+      const bad = join(dir, 'usage');
+      await mkdir(bad);
+      await writeFile(join(bad, 'web.json'), JSON.stringify({ format: 'mediagen-usage/1', consumer: 'web', exchanges: -1, operations: {} }));
+      const built = buildSite({ outDir: join(dir, 'site'), usage: bad });
+      await expect(built).rejects.toThrow(UsageError);
+      await expect(built).rejects.toThrow(`usage file ${join(bad, 'web.json')}: exchanges must be a whole number ≥ 0, got -1`);
+      expect(existsSync(join(dir, 'site'))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
