@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-// npm run api:check [-- --base REF]
+// npm run api:check [-- --base REF] [-- --usage DIR]
 // Compares the newest emitted document with the one at a git ref (default: the last @mediagen/schema@*
 // release tag, else the previous commit) and checks every consecutive pair of dated documents against
-// the ledger. Exit codes: 0 clean, 1 a check failed, 2 bad usage or unreadable input.
+// the ledger. With --usage DIR (usage files, one per consumer), each breaking difference names the
+// consumers whose traffic touches it, and a summary says how many consumers and calls each would break.
+// Exit codes: 0 clean, 1 a check failed, 2 bad usage or unreadable input.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { blastRadius, hitsText, radiusSummary } from './consumers.mjs';
+import { factsOf } from './facts.mjs';
 import { checkAgainstBase, checkConsecutive } from './gate.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -70,13 +74,14 @@ async function main() {
   const started = performance.now();
   let values;
   try {
-    ({ values } = parseArgs({ options: { base: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseArgs({ options: { base: { type: 'string' }, usage: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
   } catch (err) {
-    console.error(`[api:check] ${err.message}\nusage: npm run api:check [-- --base REF]`);
+    console.error(`[api:check] ${err.message}\nusage: npm run api:check [-- --base REF] [-- --usage DIR]`);
     return 2;
   }
   if (values.help) {
-    console.log('usage: npm run api:check [-- --base REF]   (default REF: last @mediagen/schema@* tag, else HEAD~1)');
+    console.log('usage: npm run api:check [-- --base REF] [-- --usage DIR]   (default REF: last @mediagen/schema@* tag, else HEAD~1)');
+    console.log('  --usage DIR   usage files, one per consumer (media-conformance usage, proxy --usage): name whom each breaking change hits');
     return 0;
   }
   const { ledger } = await import('@mediagen/schema');
@@ -92,10 +97,24 @@ async function main() {
   const schemaVersion = readJson('packages/schema/package.json').version;
   const gate = checkAgainstBase({ baseDoc: base.doc, nextDoc: readJson(DOCUMENT), ledger, changesets: pendingChangesets(), schemaVersion });
   const top = gate.changes.filter((c) => !c.within);
+  let radius;
+  if (values.usage) {
+    try {
+      radius = await consumersHit(values.usage, gate, base.doc);
+    } catch (err) {
+      console.error(`[api:check] ${err.message}`);
+      return 2;
+    }
+  }
   console.log(
     `[api:check] ${DOCUMENT} against ${base.ref} (API version ${gate.baseVersion}): ${top.length} change(s), ${top.filter((c) => c.breaking).length} breaking`,
   );
-  for (const c of top) console.log(`  ${c.message}`);
+  for (const c of top) {
+    console.log(`  ${c.message}`);
+    const hit = radius?.list.find((r) => r.change === c);
+    if (hit) console.log(`    consumers: ${hitsText(hit.hits)}`);
+  }
+  if (radius) for (const line of radiusSummary(radius.list, radius.consumers)) console.log(line);
 
   const pairs = checkConsecutive({ documents: datedDocuments(), ledger });
   console.log(`[api:check] ${pairs.pairs} consecutive pairs of dated documents checked against the ledger`);
@@ -105,6 +124,13 @@ async function main() {
   for (const failure of failures) console.error(`FAIL ${failure}`);
   console.log(`[api:check] ${failures.length ? `${failures.length} failure(s)` : 'ok'} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
   return failures.length ? 1 : 0;
+}
+
+/** The consumers each breaking change hits, from the usage files in `dir`, said as the base document's version says them. */
+async function consumersHit(dir, gate, baseDoc) {
+  const { readUsageDir, usageAt } = await import('@mediagen/conformance/usage');
+  const usages = readUsageDir(dir).map((usage) => usageAt(usage, gate.baseVersion));
+  return { list: blastRadius(gate.changes, usages, factsOf(baseDoc)), consumers: usages.length };
 }
 
 main().then(

@@ -3,11 +3,12 @@
 // each with a version selector, the documents to download, and the API changelog linked to the pages.
 // Pages are self-contained (Redoc's script is inlined), so viewing them fetches nothing from a CDN.
 // Inputs are the emitted documents (each page renders the reader's view of one: see view.mjs), the
-// API changelog, the client's source (for the names of its methods) and, optionally, an evidence file.
+// API changelog, the client's source (for the names of its methods) and, optionally, an evidence file
+// and a folder of usage files (one per consumer: badges of who uses what, and whom each change hit).
 //
-//   node scripts/docs/build.mjs [--out DIR] [--evidence FILE]
+//   node scripts/docs/build.mjs [--out DIR] [--evidence FILE] [--usage DIR]
 //
-// Exit codes: 0 built; 1 the build failed; 2 bad usage or a malformed evidence file (one line says what).
+// Exit codes: 0 built; 1 the build failed; 2 bad usage, a malformed evidence file or usage folder (one line says what).
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -23,6 +24,7 @@ import { EvidenceError, readEvidence } from './evidence.mjs';
 import { escapeHtml } from './html.mjs';
 import { finishRedocPage, navBar, plainPage } from './layout.mjs';
 import { SAMPLE_LANGUAGES } from './samples.mjs';
+import { readUsage, UsageError, usageOnPage } from './usage.mjs';
 import { versionLabel, viewDocument } from './view.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -84,12 +86,15 @@ function runRedocly(input, output, title) {
 
 /**
  * Builds the site into `outDir` (default site/). `evidence`: the path of an evidence file whose
- * verdicts the pages show beside their badges. Returns the versions, the directory, and the time taken.
+ * verdicts the pages show beside their badges; `usage`: a folder of usage files, whose consumers the
+ * pages count beside each element and the changelog names under each change. Returns the versions,
+ * the directory, the number of consumers, and the time taken.
  */
-export async function buildSite({ outDir = join(root, 'site'), evidence: evidenceFile } = {}) {
+export async function buildSite({ outDir = join(root, 'site'), evidence: evidenceFile, usage: usageDir } = {}) {
   const started = performance.now();
-  // A malformed evidence file stops the build before anything is written.
+  // A malformed evidence file or usage folder stops the build before anything is written.
   const evidence = evidenceFile ? await readEvidence(evidenceFile) : undefined;
+  const usage = usageDir ? await readUsage(usageDir) : undefined;
   const versions = await listVersions();
   const newest = versions[versions.length - 1];
   const labels = new Map(versions.map((v) => [v, versionLabel(v, versions)]));
@@ -104,7 +109,11 @@ export async function buildSite({ outDir = join(root, 'site'), evidence: evidenc
     const views = new Map();
     for (const v of versions) {
       const downloads = { json: `openapi/${v}.json`, yaml: `openapi/${v}.yaml` };
-      views.set(v, viewDocument(documents.get(v), { version: v, versions, downloads, evidence, clientMethods: methods }));
+      const used = usage ? usageOnPage(documents.get(v), v, usage) : undefined;
+      views.set(
+        v,
+        viewDocument(documents.get(v), { version: v, versions, downloads, evidence, clientMethods: methods, used, consumers: usage?.usages.length }),
+      );
       await copyFile(sourceOf(v, newest).json, join(outDir, downloads.json));
       await copyFile(sourceOf(v, newest).yaml, join(outDir, downloads.yaml));
     }
@@ -123,7 +132,7 @@ export async function buildSite({ outDir = join(root, 'site'), evidence: evidenc
     };
     await Promise.all([worker(), worker()]);
 
-    const changelog = renderChangelog(await readFile(changelogFile, 'utf8'), { versions, documents, views });
+    const changelog = renderChangelog(await readFile(changelogFile, 'utf8'), { versions, documents, views, usage });
     await writeFile(join(outDir, 'changelog.html'), plainPage('RenderNet API changelog', navBar({ versions, current: '', labels, routes }), changelog));
 
     const list = [...versions]
@@ -152,15 +161,18 @@ Each operation and field carries a badge saying where it comes from: the interfa
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  return { versions, outDir, ms: performance.now() - started };
+  return { versions, outDir, consumers: usage?.usages.length, ms: performance.now() - started };
 }
 
-const USAGE = 'usage: node scripts/docs/build.mjs [--out DIR] [--evidence FILE]';
+const USAGE = 'usage: node scripts/docs/build.mjs [--out DIR] [--evidence FILE] [--usage DIR]';
 
 async function main(argv) {
   let values;
   try {
-    ({ values } = parseArgs({ args: argv, options: { out: { type: 'string' }, evidence: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseArgs({
+      args: argv,
+      options: { out: { type: 'string' }, evidence: { type: 'string' }, usage: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }));
   } catch (err) {
     console.error(`[docs] ${err.message}\n${USAGE}`);
     return 2;
@@ -170,13 +182,16 @@ async function main(argv) {
     return 0;
   }
   try {
-    const { versions, outDir, ms } = await buildSite({ outDir: values.out, evidence: values.evidence });
-    const shown = values.evidence ? ` with the verdicts of ${values.evidence}` : '';
+    const { versions, outDir, consumers, ms } = await buildSite({ outDir: values.out, evidence: values.evidence, usage: values.usage });
+    const shown = [
+      values.evidence ? ` with the verdicts of ${values.evidence}` : '',
+      values.usage ? ` with the usage of ${consumers} consumer(s) in ${values.usage}` : '',
+    ].join('');
     console.log(`[docs] built ${versions.length} versions and the changelog into ${outDir}${shown} in ${(ms / 1000).toFixed(1)} s`);
     return 0;
   } catch (err) {
     console.error(`[docs] ${err.message}`);
-    return err instanceof EvidenceError ? 2 : 1;
+    return err instanceof EvidenceError || err instanceof UsageError ? 2 : 1;
   }
 }
 

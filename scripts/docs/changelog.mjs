@@ -8,6 +8,7 @@ import { Marked } from 'marked';
 import { fieldAnchors, operationRoute } from './anchors.mjs';
 import { isObject, operationsOf, ruleIdsOf } from './document.mjs';
 import { escapeHtml } from './html.mjs';
+import { changelogHits } from './usage.mjs';
 
 /** Keys that annotate a schema without changing what it accepts. */
 const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'x-provenance', 'x-generated']);
@@ -115,9 +116,10 @@ function elementText(element) {
 
 /**
  * The changelog as HTML: its sections with their code spans linked, and after each dated section the
- * list of what changed, linked on the page of its date (what was removed: on the page before).
+ * list of what changed, linked on the page of its date (what was removed: on the page before), and,
+ * with `usage` (readUsage), whom its changes hit.
  */
-export function renderChangelog(markdown, { versions, documents, views }) {
+export function renderChangelog(markdown, { versions, documents, views, usage }) {
   const pages = new Map(versions.map((v) => [v, pageAnchors(views.get(v), ruleIdsOf(documents.get(v)))]));
   const href = (version, anchor) => `${version}.html${anchor}`;
   const sections = markdown.split(/^(?=## )/m);
@@ -156,6 +158,7 @@ export function renderChangelog(markdown, { versions, documents, views }) {
           return `<li>${anchor ? `<a class="change-link" href="${escapeHtml(href(where, anchor))}">${name}</a>` : name} (${note})</li>`;
         });
         if (items.length) html += `<p>Where on the ${escapeHtml(version)} page:</p>\n<ul class="changes">${items.join('')}</ul>\n`;
+        if (usage) html += changelogHits(documents.get(before), documents.get(version), before, usage);
       }
       return html;
     })

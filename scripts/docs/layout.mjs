@@ -2,6 +2,7 @@
 // version selector, changelog) and the styles that keep it, and the page, within 390 px.
 import { BADGE_CSS } from './badges.mjs';
 import { escapeHtml } from './html.mjs';
+import { USAGE_CSS } from './usage.mjs';
 
 /**
  * Pages may load only what they carry: the browser itself refuses any other origin. (Redoc's
@@ -20,7 +21,7 @@ export const SITE_CSS = `
 #site-nav label{display:flex;flex-wrap:wrap;gap:4px;align-items:center;min-width:0;max-width:100%}
 #site-nav select{max-width:100%;min-width:0}
 @media (max-width:600px){#redoc h1{font-size:28px!important;line-height:1.25!important}}
-${BADGE_CSS}`;
+${BADGE_CSS}${USAGE_CSS}`;
 
 /**
  * The bar above every page: a selector of versions and a link to the changelog. Switching versions

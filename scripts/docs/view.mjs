@@ -14,6 +14,7 @@ import { branchTitle, describeRule, nameBranches } from './branches.mjs';
 import { componentName, isObject, operationsOf } from './document.mjs';
 import { escapeHtml } from './html.mjs';
 import { codeSamples } from './samples.mjs';
+import { usageBadge } from './usage.mjs';
 
 const LOOPBACK = /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?(\/|$)/i;
 
@@ -47,8 +48,11 @@ function evidenceIndex(evidence = new Map()) {
   return { take, constraintsOf, unshown: () => [...evidence].filter(([id]) => !shown.has(id)) };
 }
 
-/** Puts a badge in front of a node's description and removes its raw `x-provenance`. */
-function badgeNode(node, { element, index, description = node.description, kind }) {
+/**
+ * Puts a badge in front of a node's description and removes its raw `x-provenance`; with usage, the
+ * usage badge of `usageKey` (the element, or a parameter's `<operationId>.<name>`) beside it.
+ */
+function badgeNode(node, { element, index, description = node.description, kind, used, usageKey = element }) {
   const provenance = node['x-provenance'];
   delete node['x-provenance'];
   const html = badge({
@@ -58,7 +62,8 @@ function badgeNode(node, { element, index, description = node.description, kind 
     constraintEvidence: element && kind !== 'rule' ? index.constraintsOf(element) : undefined,
     kind,
   });
-  node.description = withBadge(html, description);
+  const usage = usageKey && used ? usageBadge(usageKey, used.get(usageKey)) : '';
+  node.description = withBadge(usage ? `${html} ${usage}` : html, description);
 }
 
 /** A `$ref`'s target in `doc` (components only). */
@@ -77,7 +82,7 @@ function badgeSchema(node, context) {
   if (node['x-provenance']) {
     // A `$ref` beside a description shows that description instead of its target's: keep the target's text.
     const description = node.description ?? target(context.original, node.$ref)?.description;
-    badgeNode(node, { element: context.element, index: context.index, description });
+    badgeNode(node, { element: context.element, index: context.index, description, used: context.used, usageKey: context.usageKey ?? context.element });
   }
   stateRules(node, context);
   for (const [key, value] of Object.entries(node)) {
@@ -87,11 +92,12 @@ function badgeSchema(node, context) {
         badgeSchema(property, {
           ...context,
           element: context.component && context.depth === 0 ? `${context.component}.${name}` : undefined,
+          usageKey: undefined,
           depth: context.depth + 1,
         });
       }
     } else {
-      badgeSchema(value, { ...context, element: undefined, depth: context.depth + 1 });
+      badgeSchema(value, { ...context, element: undefined, usageKey: undefined, depth: context.depth + 1 });
     }
   }
 }
@@ -140,7 +146,7 @@ function liftBodyDescription(doc, requestBody) {
 }
 
 /** The page's introduction, in Markdown: what it is, the download, the mock, the badges, the verdicts. */
-function introduction({ original, version, versions, downloads, unshown, evidenceGiven }) {
+function introduction({ original, version, versions, downloads, unshown, evidenceGiven, consumers }) {
   const newest = versions[versions.length - 1];
   const position = versions.indexOf(version);
   const parts = [];
@@ -172,6 +178,12 @@ function introduction({ original, version, versions, downloads, unshown, evidenc
       '**assumption** (a decision of ours that a live run can confirm or refute). Open a badge for its note, the basis of each constraint' +
       (evidenceGiven ? ' and the latest verdict of live runs.' : '.'),
   );
+  if (consumers !== undefined) {
+    parts.push(
+      '### Who uses what',
+      `Beside the badges, a **consumers** badge counts the consumers whose recorded traffic used an operation, a parameter or a field (from ${consumers} usage file${consumers === 1 ? '' : 's'}: names of fields only, said as this version says them); open it for each consumer and its calls. A field that came back to a consumer counts as used.`,
+    );
+  }
   if (unshown.length) {
     // One HTML block (Markdown would take a badge inside a list item apart).
     const items = unshown.map(
@@ -191,9 +203,10 @@ function introduction({ original, version, versions, downloads, unshown, evidenc
  * The view of `original` for the page of `version`.
  * - `versions`: every version, oldest first; `downloads`: `{ json, yaml }` links of this document;
  * - `evidence`: verdicts by assumption id (from `readEvidence`), optional;
- * - `clientMethods`: operationId → `group.method` of `@mediagen/client`.
+ * - `clientMethods`: operationId → `group.method` of `@mediagen/client`;
+ * - `used`: who used each element on this page (`usageOnPage`), and `consumers` how many usage files there are, optional.
  */
-export function viewDocument(original, { version, versions, downloads, evidence, clientMethods }) {
+export function viewDocument(original, { version, versions, downloads, evidence, clientMethods, used, consumers }) {
   const doc = structuredClone(original);
   const index = evidenceIndex(evidence);
   const label = versionLabel(version, versions);
@@ -215,13 +228,15 @@ export function viewDocument(original, { version, versions, downloads, evidence,
         ? description.replace(named, `$1[${id}](${operationRoute(replacement)})`)
         : `${description ? `${description}\n\n` : ''}**Deprecated:** use [${replacement.summary ?? id}](${operationRoute(replacement)}) instead.`;
     }
-    badgeNode(operation, { element: `operation:${operation.operationId}`, index, description });
+    badgeNode(operation, { element: `operation:${operation.operationId}`, index, description, used });
     // Parameters and responses carry their own provenance, as do the fields of inline schemas.
-    badgeSchema([operation.parameters, operation.requestBody, operation.responses], { original, index, depth: 1 });
+    for (const parameter of operation.parameters ?? [])
+      badgeSchema(parameter, { original, index, depth: 1, used, usageKey: `${operation.operationId}.${parameter.name}` });
+    badgeSchema([operation.requestBody, operation.responses], { original, index, depth: 1, used });
     operation['x-codeSamples'] = codeSamples({ server, method, path, operation, clientMethod: clientMethods.get(operation.operationId) });
   }
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
-    badgeSchema(schema, { original, index, component: name, depth: 0 });
+    badgeSchema(schema, { original, index, component: name, depth: 0, used });
   }
   for (const { operation } of operations) liftBodyDescription(doc, operation.requestBody);
   nameBranches(doc.components);
@@ -232,7 +247,7 @@ export function viewDocument(original, { version, versions, downloads, evidence,
     title: `${original.info.title} — ${label}`,
     // Redoc prints the version after the title; the date in the title says it better than "1.0".
     version: '',
-    description: introduction({ original, version, versions, downloads, unshown: index.unshown(), evidenceGiven: evidence !== undefined }),
+    description: introduction({ original, version, versions, downloads, unshown: index.unshown(), evidenceGiven: evidence !== undefined, consumers }),
   };
   delete doc.info.contact;
   return doc;

@@ -81,3 +81,9 @@ export { baseItem, invalidGenerationBodies, validGenerationBodies } from './requ
 export { invalidGenerationBody, propertiesFor, validGenerationBody } from './requests/properties.js';
 export { type JudgedTraffic, TrafficJudge, type TrafficOptions, type TrafficViolation } from './traffic/judge.js';
 export type { Observed, ObservedKey } from './traffic/observed.js';
+export type { Action, OperationChanges, UpgradeChange } from './upgrade/analyse.js';
+export { formatUpgrade } from './upgrade/console.js';
+export { upgradeHtml } from './upgrade/html.js';
+export type { FailingCall, ReplayCounts } from './upgrade/replay.js';
+export { UPGRADE_FORMAT, type UpgradeOperation, type UpgradeReport, upgradeJson } from './upgrade/report.js';
+export { type UpgradeOptions, upgradeReport } from './upgrade/run.js';

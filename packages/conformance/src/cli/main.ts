@@ -25,12 +25,15 @@ export type { CliIo } from './args.js';
 import { mergeEvidenceOf, showEvidence } from './evidence.js';
 import { runProxy } from './proxy.js';
 import { judgeRecording } from './traffic.js';
+import { runChangeManagement } from './upgrade.js';
 
 const seconds = (ms: number) => `${ms / 1000}`;
 
 export const USAGE = `Usage: media-conformance [options]
        media-conformance evidence FILE
        media-conformance proxy --upstream URL   (see media-conformance proxy --help)
+       media-conformance upgrade --from-har FILE [--to DATE]   (see media-conformance upgrade --help)
+       media-conformance usage --from-har FILE --consumer NAME --out FILE
 
 Runs the conformance suite of the RenderNet (Affogato) media-generation API against a server:
 the Prism mock (default), the stateful sandbox (--target sandbox), or any server (--base-url).
@@ -160,6 +163,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   const fail = (message: string) => say(inFlags(message));
   if (argv[0] === 'evidence') return showEvidence(argv.slice(1), io, fail);
   if (argv[0] === 'proxy') return runProxy(argv.slice(1), io, fail);
+  if (argv[0] === 'usage' || argv[0] === 'upgrade') return runChangeManagement(argv, io, fail);
   let parsed: ReturnType<typeof parseCli>;
   try {
     parsed = parseCli(argv, io.env, io.cwd);

@@ -16,6 +16,7 @@ import { DEFAULT_MAX_KEPT_BYTES, type RunningProxy, STOP_GRACE_MS, startValidati
 import { formatSummary } from '../report/console.js';
 import { escapeTerminal, escapeValue, wantsColor } from '../report/terminal.js';
 import type { Report } from '../report/types.js';
+import { type UsageSession, usageSession } from '../usage/session.js';
 import type { CliIo } from './args.js';
 import { mergeEvidenceOf } from './evidence.js';
 
@@ -44,6 +45,8 @@ or header with control characters) becomes a 502.
                          its start, as truncated, and the summary says so
   --har FILE             record every exchange as HAR 1.2 (key and presigned URLs masked)
   --evidence FILE        on exit, merge the verdicts on assumptions into this evidence file
+  --usage FILE           on exit, merge what the traffic used into this usage file (names only)
+  --consumer NAME        whose traffic it is (with --usage)
   --no-color             no colour in the summary
 
 Ctrl-C (SIGINT, SIGTERM, SIGHUP): exchanges in flight get ${STOP_GRACE_MS / 1000} s to end, then are cut (their
@@ -68,6 +71,8 @@ const FLAGS = {
   'max-kept-bytes': { type: 'string' },
   har: { type: 'string' },
   evidence: { type: 'string' },
+  usage: { type: 'string' },
+  consumer: { type: 'string' },
   'no-color': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -124,6 +129,7 @@ function containedOutput(io: CliIo, fail: (message: string) => void) {
 /** Runs the proxy until `io.signal` aborts; resolves to the exit code. */
 export async function runProxy(argv: readonly string[], io: CliIo, fail: (message: string) => void): Promise<number> {
   let proxy: RunningProxy;
+  let usage: UsageSession | undefined;
   let values: ReturnType<typeof parseArgs<{ options: typeof FLAGS }>>['values'];
   const out = containedOutput(io, fail);
   try {
@@ -138,6 +144,9 @@ export async function runProxy(argv: readonly string[], io: CliIo, fail: (messag
       const maxAnswerBytes = whole('max-answer-bytes', values['max-answer-bytes'], 1024);
       const maxKeptBytes = whole('max-kept-bytes', values['max-kept-bytes'], 0);
       const timeoutMs = seconds('timeout', values.timeout);
+      const har = values.har ? resolve(io.cwd, values.har) : undefined;
+      if (values.usage)
+        usage = usageSession({ usage: resolve(io.cwd, values.usage), consumer: values.consumer, ...(har ? { har } : {}), upstream: values.upstream });
       proxy = await startValidatingProxy({
         upstream: values.upstream,
         insecureUpstream: values['insecure-upstream'] ?? false,
@@ -148,7 +157,7 @@ export async function runProxy(argv: readonly string[], io: CliIo, fail: (messag
         ...(maxAnswerBytes ? { maxAnswerBytes } : {}),
         ...(maxKeptBytes !== undefined ? { maxKeptBytes } : {}),
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),
-        ...(values.har ? { har: resolve(io.cwd, values.har) } : {}),
+        ...(usage || har ? { har: usage?.har ?? har! } : {}),
         onViolation: (line) => out.write(`${escapeValue(line)}\n`),
         onRefused: (line) => out.write(`${escapeValue(line)}\n`),
         onNote: (line) => out.write(`${escapeValue(line)}\n`),
@@ -170,6 +179,12 @@ export async function runProxy(argv: readonly string[], io: CliIo, fail: (messag
     out.write(`${formatSummary(report, { color: !values['no-color'] && wantsColor('auto', io.isTty, io.env), verbose: false })}\n`);
     out.write(`\nProxy\n${report.notes.map((note) => `  ${escapeValue(note)}\n`).join('')}`);
     if (!mergeEvidence(values.evidence, report, io, out.write, fail)) return 2;
+    const kept = usage?.finish();
+    if (kept && 'error' in kept) {
+      fail(kept.error);
+      return 2;
+    }
+    if (kept) out.write(`${escapeTerminal(kept.line)}\n`);
     return report.ok ? 0 : 1;
   } finally {
     out.dispose();

@@ -6,12 +6,12 @@ import { citation } from './cite.js';
 import { creditsLine, spendNotes } from './spend.js';
 import type { CheckResult, Report } from './types.js';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text
     .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16)}`);
 
-const STYLE = `
+export const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#1b1f24;max-width:1400px}
 h1{font-size:20px;margin:0 0 4px} h2{font-size:16px;margin:28px 0 8px}
 .verdict{font-weight:700;padding:2px 8px;border-radius:4px}

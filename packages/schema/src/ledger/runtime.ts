@@ -10,8 +10,11 @@ export {
   formatTrail,
   type RequestParts,
   type RequestResult,
+  requestVersionRange,
+  responseVersionRange,
   type TransformResult,
   upgradeRequest,
   upgradeResponse,
   VersionIncompatibleError,
+  type VersionRange,
 } from './transform.js';

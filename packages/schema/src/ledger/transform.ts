@@ -259,26 +259,32 @@ export function upgradeRequest(plan: TransformPlan, operationId: string, request
 }
 
 /**
- * The version whose shape a response body has, judged by renamed field names and by added fields
- * and enum values present at the plan's paths: the newest version consistent with what is observed.
- * `undefined` when nothing in the body tells versions apart, or when what it shows is contradictory.
+ * The versions a body is consistent with: at least `lowest` (a field, value or name it shows came
+ * then) and at most `highest` (a name it shows was renamed after). Both bounds are version keys.
  */
-export function fingerprintResponse(plan: TransformPlan, operationId: string, status: number | string, body: unknown): VersionKey | undefined {
-  const list = responseSteps(plan.operations[operationId], status);
-  if (!list) return undefined;
+export interface VersionRange {
+  readonly lowest: VersionKey;
+  readonly highest: VersionKey;
+}
+
+/** Bounds as version indices (-1 the baseline, i `plan.changes[i]`): at least `lowest`, older than `below`. */
+interface Bounds {
+  lowest: number;
+  below: number;
+  evidence: boolean;
+}
+
+/** Narrows `bounds` by what `body` shows at the plan's paths of one location (body, query or a response). */
+function narrow(plan: TransformPlan, list: readonly PlanChangeSteps[] | undefined, body: unknown, bounds: Bounds): void {
+  if (!list) return;
   const dates = plan.changes.map((change) => change.date);
-  // Version indices: -1 is the baseline, i is plan.changes[i]. The body is at least `lowest` and
-  // older than `below`.
-  let lowest = -1;
-  let below = dates.length;
-  let evidence = false;
   const atLeast = (index: number) => {
-    evidence = true;
-    if (index > lowest) lowest = index;
+    bounds.evidence = true;
+    if (index > bounds.lowest) bounds.lowest = index;
   };
   const olderThan = (index: number) => {
-    evidence = true;
-    if (index < below) below = index;
+    bounds.evidence = true;
+    if (index < bounds.below) bounds.below = index;
   };
   for (const entry of list) {
     const index = dates.indexOf(entry.date);
@@ -302,6 +308,47 @@ export function fingerprintResponse(plan: TransformPlan, operationId: string, st
       }
     }
   }
-  if (!evidence || lowest > below - 1) return undefined;
-  return below - 1 < 0 ? BASELINE : dates[below - 1]!;
+}
+
+function rangeOf(plan: TransformPlan, bounds: Bounds): VersionRange | undefined {
+  if (!bounds.evidence || bounds.lowest > bounds.below - 1) return undefined;
+  const key = (index: number): VersionKey => (index < 0 ? BASELINE : plan.changes[index]!.date);
+  return { lowest: key(bounds.lowest), highest: key(bounds.below - 1) };
+}
+
+const noBounds = (plan: TransformPlan): Bounds => ({ lowest: -1, below: plan.changes.length, evidence: false });
+
+/**
+ * The versions whose shape a response body is consistent with, judged by renamed field names and by
+ * added fields and enum values present at the plan's paths. `undefined` when nothing in the body
+ * tells versions apart, or when what it shows is contradictory.
+ */
+export function responseVersionRange(plan: TransformPlan, operationId: string, status: number | string, body: unknown): VersionRange | undefined {
+  const list = responseSteps(plan.operations[operationId], status);
+  if (!list) return undefined;
+  const bounds = noBounds(plan);
+  narrow(plan, list, body, bounds);
+  return rangeOf(plan, bounds);
+}
+
+/**
+ * The versions a request (body and query) is consistent with: a field, parameter or enum value sent
+ * that a version added, or a name sent that a later version renamed. `undefined` when nothing in it
+ * tells versions apart, or when it contradicts itself.
+ */
+export function requestVersionRange(plan: TransformPlan, operationId: string, request: RequestParts): VersionRange | undefined {
+  const operation = plan.operations[operationId];
+  const bounds = noBounds(plan);
+  if (request.body !== undefined) narrow(plan, operation?.body, request.body, bounds);
+  if (request.query !== undefined) narrow(plan, operation?.query, request.query, bounds);
+  return rangeOf(plan, bounds);
+}
+
+/**
+ * The version whose shape a response body has: the newest version consistent with what is observed
+ * (the upper end of `responseVersionRange`). `undefined` when nothing in the body tells versions
+ * apart, or when what it shows is contradictory.
+ */
+export function fingerprintResponse(plan: TransformPlan, operationId: string, status: number | string, body: unknown): VersionKey | undefined {
+  return responseVersionRange(plan, operationId, status, body)?.highest;
 }

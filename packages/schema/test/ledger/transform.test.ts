@@ -4,6 +4,8 @@ import {
   downgradeRequest,
   downgradeResponse,
   fingerprintResponse,
+  requestVersionRange,
+  responseVersionRange,
   upgradeRequest,
   upgradeResponse,
   VersionIncompatibleError,
@@ -363,6 +365,34 @@ describe('fingerprintResponse', () => {
     expect(fingerprintResponse(plan, 'generateMedia', 400, { data: null, err: { code: 'x', message: 'y' } })).toBeUndefined();
     expect(fingerprintResponse(plan, 'generateMedia', 200, { data: { images: [], media: [] } })).toBeUndefined();
     expect(fingerprintResponse(plan, 'generateMedia', 200, 'not an object')).toBeUndefined();
+  });
+});
+
+describe('version ranges', () => {
+  it('bound a response from below by what it shows came later, and from above by the old names it still uses', () => {
+    expect(responseVersionRange(plan, 'listGenerations', 200, listBaseline)).toEqual({ lowest: 'baseline', highest: 'baseline' });
+    // media and dim: at least 2024-09-04; nothing it shows was renamed since.
+    expect(responseVersionRange(plan, 'generateMedia', 200, generate20240904)).toEqual({ lowest: '2024-09-04', highest: LATEST });
+    expect(responseVersionRange(plan, 'generateMedia', 200, generate20241108)).toEqual({ lowest: '2024-11-08', highest: LATEST });
+    expect(responseVersionRange(plan, 'generateMedia', 200, { data: { images: [], media: [] } })).toBeUndefined();
+    expect(responseVersionRange(plan, 'listModels', 200, { data: [{ name: 'm' }] })).toBeUndefined();
+  });
+
+  it('is the same answer fingerprintResponse gives, at its upper end', () => {
+    for (const { operationId, body } of responseBodies) {
+      expect(responseVersionRange(plan, operationId, 200, body)?.highest).toBe(fingerprintResponse(plan, operationId, 200, body));
+    }
+  });
+
+  it('bound a request by the fields, parameters and values it sends', () => {
+    expect(requestVersionRange(plan, 'listGenerations', { query: { image_id: 'img_1' } })).toEqual({ lowest: 'baseline', highest: 'baseline' });
+    expect(requestVersionRange(plan, 'listGenerations', { query: { media_id: 'med_1' } })).toEqual({ lowest: '2024-09-04', highest: LATEST });
+    expect(requestVersionRange(plan, 'listControlnets', { query: { type: 'flux' } })).toEqual({ lowest: '2024-12-04', highest: LATEST });
+    const item = { prompt: { positive: 'p' }, model: 'm', character: { character_id: 'c', mode: 'strong' } };
+    expect(requestVersionRange(plan, 'generateMedia', { body: [item] })).toEqual({ lowest: LATEST, highest: LATEST });
+    // Nothing in a plain request tells a version.
+    expect(requestVersionRange(plan, 'generateMedia', { body: [{ prompt: { positive: 'p' }, model: 'm' }] })).toBeUndefined();
+    expect(requestVersionRange(plan, 'listGenerations', { query: { image_id: 'a', media_id: 'b' } })).toBeUndefined();
   });
 });
 

@@ -1,0 +1,26 @@
+// Generated from @mediagen/client (src/client.ts) by scripts/client-methods.mjs. Do not edit: run `npm run emit`.
+/** The `@mediagen/client` method that calls each operation, as `group.method`. */
+export const CLIENT_METHODS: Readonly<Record<string, string>> = {
+  archiveAssets: 'assets.archive',
+  createCharacter: 'characters.create',
+  deleteGeneration: 'generations.delete',
+  deleteImage: 'deprecated.deleteImage',
+  deleteMedia: 'media.delete',
+  estimateGeneration: 'generations.estimate',
+  generateMedia: 'generations.create',
+  getAssetV2: 'assets.get',
+  getGeneration: 'generations.get',
+  getGenerationStatus: 'deprecated.getGenerationStatus',
+  getImageStatus: 'deprecated.getImageStatus',
+  getMedia: 'media.get',
+  listAssetsV2: 'assets.list',
+  listCharacters: 'characters.list',
+  listControlnets: 'resources.controlnets',
+  listGenerations: 'generations.list',
+  listLoras: 'resources.loras',
+  listModels: 'resources.models',
+  listStyles: 'resources.styles',
+  listVoices: 'resources.voices',
+  uploadAsset: 'assets.upload',
+  uploadAssetV2: 'assets.uploadV2',
+};
