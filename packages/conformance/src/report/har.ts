@@ -99,6 +99,7 @@ export class HarWriter implements ExchangeRecorder {
   private fd: number | undefined;
   private count = 0;
   private failed: string | undefined;
+  private code: string | undefined;
 
   constructor(
     readonly path: string,
@@ -112,14 +113,15 @@ export class HarWriter implements ExchangeRecorder {
 
   /** Runs a write; the first failure is kept and thrown in the file's words, later writes are not tried. */
   private write(what: (fd: number | undefined) => void): void {
-    if (this.failed) throw new Error(this.failed);
+    if (this.failed) throw Object.assign(new Error(this.failed), this.code ? { code: this.code } : {});
     try {
       what(this.fd);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      this.failed = `the HAR file ${this.path} could not be written (${code ?? (error as Error).message})`;
+      this.code = (error as NodeJS.ErrnoException).code;
+      this.failed = `the HAR file ${this.path} could not be written (${this.code ?? (error as Error).message})`;
       this.release();
-      throw new Error(this.failed);
+      // The system's code stays on the error, for a caller that words the failure its own way.
+      throw Object.assign(new Error(this.failed), this.code ? { code: this.code } : {});
     }
   }
 
