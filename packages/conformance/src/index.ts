@@ -44,6 +44,8 @@ export { readEvidenceFile, recordEvidence } from './evidence/store.js';
 export { evidenceTable } from './evidence/table.js';
 export { type HarJudgeOptions, inferBaseUrl, judgeHar } from './har/judge.js';
 export { harEntries, MAX_HAR_BYTES, readHar } from './har/read.js';
+// The one judge every driver feeds (a live run, a recording, the proxy): for a driver of your own.
+export { type Intent, Judge, type Judgement, type JudgeOptions, type Meta, type Violation } from './judging/judge.js';
 export { acceptanceBasis, type Basis, breachBasis, isObligation, issueBasis, probeBasis, ruleBasis } from './model/basis.js';
 export { buildUrl, type Exchange, type RequestSpec, requestFor, toCurl, WRONG_API_KEY } from './model/exchange.js';
 export type { Assertion, Expectation, Verdict } from './model/verdict.js';
