@@ -21,7 +21,7 @@ export {
 } from './checks/response.js';
 export { main as cli } from './cli/main.js';
 export { type ConformanceOptions, runConformance } from './conformance.js';
-export { DEFAULT_BUDGETS, type RunBudgets } from './engine/budgets.js';
+export { DEFAULT_BUDGETS, MAX_TIMER_MS, type RunBudgets } from './engine/budgets.js';
 export { type CleanupEntry, CleanupRegistry } from './engine/cleanup.js';
 export { parseSelection, selectedChecks, type UntypedSelection } from './engine/options.js';
 export type { ExchangeRecorder } from './engine/recording.js';

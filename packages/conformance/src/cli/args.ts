@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ConformanceOptions } from '../conformance.js';
+import { MAX_TIMER_MS } from '../engine/budgets.js';
 import { parseSelection } from '../engine/options.js';
 import { RunError } from '../model/terms.js';
 
@@ -91,7 +92,7 @@ const list = (values: unknown): string[] =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-function number(name: string, value: unknown, options: { whole?: boolean; min?: number } = {}): number | undefined {
+function number(name: string, value: unknown, options: { whole?: boolean; min?: number; max?: number; unit?: string } = {}): number | undefined {
   if (value === undefined) return undefined;
   const text = String(value);
   const n = Number(text);
@@ -99,8 +100,14 @@ function number(name: string, value: unknown, options: { whole?: boolean; min?: 
   if (text.trim() === '' || !Number.isFinite(n) || n < min || (options.whole && !Number.isInteger(n))) {
     throw new RunError(`--${name} must be a ${options.whole ? 'whole ' : ''}number ≥ ${min}, got ${JSON.stringify(text)}`);
   }
+  if (options.max !== undefined && n > options.max)
+    throw new RunError(`--${name} must be at most ${options.max}${options.unit ?? ''}, got ${JSON.stringify(text)}`);
   return n;
 }
+
+/** The longest --timeout or --deadline, in seconds (a longer timer would fire at once). */
+export const MAX_DURATION_S = MAX_TIMER_MS / 1000;
+const DURATION = { max: MAX_DURATION_S, unit: ' s (about 24.8 days: a longer timer would fire at once)' };
 
 function parseReporters(values: string[]): ReporterSpec[] {
   if (values.length === 0) return [{ kind: 'console' }];
@@ -157,8 +164,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (mode !== undefined && mode !== 'read-only' && mode !== 'full') throw new RunError(`--mode must be read-only or full, got ${JSON.stringify(mode)}`);
   const apiKey = (v['api-key'] as string | undefined) ?? env.MEDIAGEN_API_KEY;
   const selection = parseSelection({ only: list(v.only), skip: list(v.skip), operations: list(v.operation) });
-  const timeout = number('timeout', v.timeout, { min: 0.001 });
-  const deadline = number('deadline', v.deadline, { min: 1 });
+  const timeout = number('timeout', v.timeout, { min: 0.001, ...DURATION });
+  const deadline = number('deadline', v.deadline, { min: 1, ...DURATION });
   const maxAnswerBytes = number('max-answer-bytes', v['max-answer-bytes'], { whole: true, min: 1024 });
   const maxSilent = number('max-silent', v['max-silent'], { whole: true, min: 1 });
   const budgets = {
