@@ -83,7 +83,9 @@ Output
   --color, --no-color    colour on the console (default: on a terminal, unless NO_COLOR is set)
   --verbose              list every assumption verdict on the console, not only the refuted ones
   --config FILE          options from a JSON file (default: ./${CONFIG_FILE} when present;
-                         keys as the flags, e.g. {"baseUrl": "…", "maxCredits": 20}); flags win
+                         keys as the flags, e.g. {"only": ["auth_required"], "seed": 7}); flags
+                         win; never --base-url, --api-key, --max-credits or --mode full (those
+                         only on the command line); the options it set are said on stderr
   --help                 this text
 
 Exit codes: 0 every obligation held, 1 an obligation failed, 2 the run could not happen or
@@ -146,6 +148,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
     return 0;
   }
   const run = parsed;
+  if (run.config) io.stderr(`media-conformance: options from ${escapeValue(run.config.file)}: ${run.config.keys.join(', ')}\n`);
   const color = wantsColor(run.color, io.isTty, io.env);
   if (run.fromHar !== undefined) return judgeRecording(run, io, color, report, fail);
   const onConsole = run.reporters.some((r) => r.kind === 'console');
