@@ -40,7 +40,7 @@ export {
   parseEvidence,
 } from './evidence/file.js';
 export { type JudgedAssumption, judgedAssumptions, mergeEvidence } from './evidence/merge.js';
-export { readEvidenceFile, recordEvidence } from './evidence/store.js';
+export { MAX_EVIDENCE_BYTES, readEvidenceFile, recordEvidence } from './evidence/store.js';
 export { evidenceTable } from './evidence/table.js';
 export { type HarJudgeOptions, inferBaseUrl, judgeHar } from './har/judge.js';
 export { harEntries, MAX_HAR_BYTES, readHar } from './har/read.js';

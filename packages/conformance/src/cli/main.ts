@@ -176,7 +176,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
     fail(`could not write a report: ${(error as Error).message}`);
     return 2;
   }
-  if (!mergeEvidenceOf(run.evidence, result, 'run', io, fail)) return 2;
+  if (!(await mergeEvidenceOf(run.evidence, result, 'run', io, fail))) return 2;
   if (result.stopped?.by === 'signal') return 130;
   // Stopped by a budget (the deadline, a silent target): the run could not finish.
   if (result.stopped) return 2;

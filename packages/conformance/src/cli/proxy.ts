@@ -98,6 +98,6 @@ export async function runProxy(argv: readonly string[], io: CliIo, fail: (messag
   });
   const report = await proxy.stop();
   io.stdout(`${formatSummary(report, { color: !values['no-color'] && wantsColor('auto', io.isTty, io.env), verbose: false })}\n`);
-  if (!mergeEvidenceOf(values.evidence, report, 'proxy', io, fail)) return 2;
+  if (!(await mergeEvidenceOf(values.evidence, report, 'proxy', io, fail))) return 2;
   return report.ok ? 0 : 1;
 }

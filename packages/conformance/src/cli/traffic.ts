@@ -39,6 +39,6 @@ export async function judgeRecording(run: CliRun, io: CliIo, color: boolean, rep
     fail(`could not write a report: ${(error as Error).message}`);
     return 2;
   }
-  if (!mergeEvidenceOf(run.evidence, result, 'har', io, fail)) return 2;
+  if (!(await mergeEvidenceOf(run.evidence, result, 'har', io, fail))) return 2;
   return result.ok ? 0 : 1;
 }
