@@ -43,7 +43,7 @@ export { type JudgedAssumption, judgedAssumptions, mergeEvidence } from './evide
 export { MAX_EVIDENCE_BYTES, readEvidenceFile, recordEvidence } from './evidence/store.js';
 export { evidenceTable } from './evidence/table.js';
 export { type HarJudgeOptions, inferBaseUrl, judgeHar } from './har/judge.js';
-export { harEntries, MAX_HAR_BYTES, readHar } from './har/read.js';
+export { type HarItem, type HarReadOptions, type HarSurvey, MAX_HAR_BYTES, MAX_RECORDING_KEYS, readHar, recordingMasker, surveyHar } from './har/read.js';
 export { acceptanceBasis, type Basis, breachBasis, isObligation, issueBasis, probeBasis, ruleBasis } from './model/basis.js';
 export { buildUrl, type Exchange, type RequestSpec, requestFor, toCurl, WRONG_API_KEY } from './model/exchange.js';
 export type { Assertion, Expectation, Verdict } from './model/verdict.js';
