@@ -120,19 +120,20 @@ function responseBody(content: Json, maxBytes: number, cut: boolean, mask: KeyMa
 const EARLIEST_MS = Date.UTC(1970, 0, 1);
 const LATEST_MS = Date.UTC(9999, 11, 31) - MAX_TIMER_MS;
 
-const shown = (value: unknown) => (value === undefined ? 'nothing' : (JSON.stringify(value)?.slice(0, 40) ?? String(value)));
+/** A value as a note quotes it: masked first, then cut (a cut key would no longer be seen as one). */
+const shown = (value: unknown, mask: KeyMasker) => (value === undefined ? 'nothing' : mask.text(JSON.stringify(value) ?? String(value)).slice(0, 40));
 
 /** The entry's start and duration, with a note for each that is not one (the entry is judged without it). */
-function timesOf(entry: Json, where: string): { startedMs: number; durationMs: number; notes: string[] } {
+function timesOf(entry: Json, where: string, mask: KeyMasker): { startedMs: number; durationMs: number; notes: string[] } {
   const notes: string[] = [];
   const started = typeof entry.startedDateTime === 'string' ? Date.parse(entry.startedDateTime) : Number.NaN;
   let startedMs = 0;
   if (Number.isFinite(started) && started >= EARLIEST_MS && started <= LATEST_MS) startedMs = started;
-  else notes.push(`${where}.startedDateTime: expected an ISO 8601 date from 1970 to 9999, got ${shown(entry.startedDateTime)}: judged without it`);
+  else notes.push(`${where}.startedDateTime: expected an ISO 8601 date from 1970 to 9999, got ${shown(entry.startedDateTime, mask)}: judged without it`);
   const time = entry.time;
   let durationMs = 0;
   if (typeof time === 'number' && Number.isFinite(time) && time >= 0 && time <= MAX_TIMER_MS) durationMs = time;
-  else notes.push(`${where}.time: expected milliseconds from 0 to ${MAX_TIMER_MS}, got ${shown(time)}: judged without it`);
+  else notes.push(`${where}.time: expected milliseconds from 0 to ${MAX_TIMER_MS}, got ${shown(time, mask)}: judged without it`);
   return { startedMs, durationMs, notes };
 }
 
@@ -295,8 +296,8 @@ export async function* readHar(path: string, survey: HarSurvey, mask: KeyMasker,
     }
     try {
       const observed = observedOf(entry, where, survey.keys, mask, options.maxAnswerBytes, raw.cut);
-      const times = timesOf(entry as Json, where);
-      yield { index: raw.index, observed: { ...observed, startedMs: times.startedMs, durationMs: times.durationMs }, notes: times.notes.map(mask.text) };
+      const times = timesOf(entry as Json, where, mask);
+      yield { index: raw.index, observed: { ...observed, startedMs: times.startedMs, durationMs: times.durationMs }, notes: times.notes };
     } catch (error) {
       if (error instanceof HarError) throw new RunError(`${path}: ${mask.text(error.message)}`);
       throw error;

@@ -87,7 +87,7 @@ describe('a key an answer shows before any entry sends it', () => {
 
 describe('times and dates that are not ones', () => {
   it('are named by entry in the notes; the entries are still judged and the evidence still merged', async () => {
-    const entries = Array.from({ length: 20 }, () => ({ method: 'GET', path: '/pub/v1/voices', key: 'k-123456789', status: 200, answer: VOICES_ANSWER }));
+    const entries = Array.from({ length: 20 }, () => ({ method: 'GET', path: '/pub/v1/voices', key: SECRET, status: 200, answer: VOICES_ANSWER }));
     const parsed = JSON.parse(har(entries));
     parsed.log.entries[17].time = 1e308;
     parsed.log.entries[5].time = -3;
@@ -95,6 +95,8 @@ describe('times and dates that are not ones', () => {
     parsed.log.entries[11].time = null;
     parsed.log.entries[3].startedDateTime = '+275760-09-13T00:00:00.000Z';
     parsed.log.entries[4].startedDateTime = 'yesterday';
+    // A value quoting the key where a note would cut it: masked before it is cut.
+    parsed.log.entries[12].time = `${'x'.repeat(20)}${SECRET}`;
     const path = await file(JSON.stringify(parsed));
     const evidence = join(dir, 'times.evidence.json');
     const { code, stderr } = await run(['--from-har', path, '--evidence', evidence, '--reporter', `json=${path}.json`]);
@@ -108,6 +110,8 @@ describe('times and dates that are not ones', () => {
     expect(notes).toContain('log.entries[11].time');
     expect(notes).toContain('log.entries[3].startedDateTime: expected an ISO 8601 date from 1970 to 9999, got "+275760-09-13T00:00:00.000Z"');
     expect(notes).toContain('log.entries[4].startedDateTime');
+    expect(notes).toContain(`log.entries[12].time: expected milliseconds from 0 to 2147483647, got "${'x'.repeat(20)}***": judged without it`);
+    expect(notes).not.toContain(SECRET.slice(0, 10));
     // Dated by the entries that have dates: the last one ended 5 ms after it started.
     expect(new Date(Date.parse(report.startedAt) + report.durationMs).toISOString()).toBe('2026-11-20T10:00:19.005Z');
     const merged = JSON.parse(readFileSync(evidence, 'utf8'));
