@@ -228,7 +228,6 @@ export class HarTokenizer {
   /** A byte outside strings and literals: a bracket, a colon, a comma, or the start of a value. */
   private structural(b: number, i: number): void {
     const top = this.stack[this.stack.length - 1];
-    const unexpected = () => this.broken(i, `an unexpected ${JSON.stringify(String.fromCharCode(b))}`);
     switch (this.mode) {
       case Mode.Value:
       case Mode.ValueOrEnd:
@@ -253,7 +252,7 @@ export class HarTokenizer {
           top!.key = undefined;
           this.mode = Mode.Key;
         } else if ((b === 0x7d && !top!.array) || (b === 0x5d && top!.array)) this.close(top!.array, i);
-        else unexpected();
+        else this.unexpected(b, i);
         break;
       default:
         this.broken(i, 'something after the end of the JSON');
@@ -269,7 +268,11 @@ export class HarTokenizer {
       this.mode = Mode.Literal;
       this.literal = this.capturing ? '' : String.fromCharCode(b);
       this.literalAt = this.offset + i;
-    } else this.broken(i, `an unexpected ${JSON.stringify(String.fromCharCode(b))}`);
+    } else this.unexpected(b, i);
+  }
+
+  private unexpected(b: number, i: number): never {
+    return this.broken(i, `an unexpected ${JSON.stringify(String.fromCharCode(b))}`);
   }
 
   private open(array: boolean, i: number): void {
@@ -310,9 +313,8 @@ export class HarTokenizer {
       this.keyTooLong = false;
       this.keyStart = i + 1;
     }
-    // The opening quote is kept with what precedes it; the string's bytes start after it.
-    this.copy(i + 1);
-    this.stringStart = this.outLength;
+    // Where the string's bytes will be in `out`: after what is kept already and what is still to copy.
+    this.stringStart = this.outLength + (i + 1 - this.copyFrom);
   }
 
   /** Reads string bytes from `i`; returns where reading goes on. */
