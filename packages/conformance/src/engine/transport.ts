@@ -4,7 +4,7 @@
 // a few times; redirects are followed only on the target's own origin (the key would follow them).
 import { API_KEY_HEADER } from '@mediagen/schema/util';
 import { buildUrl, type Exchange, type RequestSpec, requestBodyText, WRONG_API_KEY } from '../model/exchange.js';
-import { MAX_TIMER_MS } from './budgets.js';
+import { sleep } from './sleep.js';
 
 export interface TransportBudgets {
   /** Time limit of one request, answer included, in milliseconds. */
@@ -26,29 +26,6 @@ export interface TransportOptions extends TransportBudgets {
   onExchange?: (exchange: Exchange) => void;
 }
 
-/**
- * Waits `ms`, or until `signal` fires (also when it already has): a wait never outlives the run's
- * stop. A wait longer than a timer can hold (MAX_TIMER_MS) is taken in steps, never at once.
- */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (signal?.aborted) return resolve();
-    const until = Date.now() + ms;
-    let timer: NodeJS.Timeout | undefined;
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const step = () => {
-      const left = until - Date.now();
-      if (left <= 0) return done();
-      timer = setTimeout(step, Math.min(left, MAX_TIMER_MS));
-    };
-    signal?.addEventListener('abort', done, { once: true });
-    step();
-  });
-}
 /** Redirects followed on the target's own origin; another origin is never followed. */
 const MAX_REDIRECTS = 5;
 

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { sleep } from '../engine/transport.js';
+import { sleep } from '../engine/sleep.js';
 import { RunError } from '../model/terms.js';
 
 /** How long a writer waits for another one's lock before giving up (its merge is then refused). */

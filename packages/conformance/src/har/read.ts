@@ -8,13 +8,13 @@
 // report ever holds one. A time or date that is not one is said by a note naming the entry, and the
 // entry is judged without it.
 import { API_KEY_HEADER, createKeyMasker, isObject, type KeyMasker, MASK } from '@mediagen/schema/util';
-import { MAX_TIMER_MS } from '../engine/budgets.js';
 import { openRegularFile } from '../engine/files.js';
 import { RunError } from '../model/terms.js';
 import { WRONG_KEY_NOTE } from '../report/har.js';
 import { KeyBook, labelInComment, type Observed } from '../traffic/observed.js';
 import { routeOf } from '../traffic/routes.js';
 import { HarTokenizer, type RawEntry } from './stream.js';
+import { timesOf } from './times.js';
 
 /** The largest recording read (read as a stream: memory holds one entry at a time). */
 export const MAX_HAR_BYTES = 1024 * 1024 * 1024;
@@ -114,27 +114,6 @@ function responseBody(content: Json, maxBytes: number, cut: boolean, mask: KeyMa
   const noted = typeof content.comment === 'string' && /per-answer budget/.test(content.comment);
   if (bytes.length > maxBytes || cut) return { responseText: mask.text(bytes.toString('utf8', 0, Math.min(bytes.length, maxBytes))), truncated: true };
   return { responseText: maskBody(mask, bytes.toString('utf8')), truncated: noted };
-}
-
-/** The earliest and latest instants a recording's entry may start at (a year an evidence file can write). */
-const EARLIEST_MS = Date.UTC(1970, 0, 1);
-const LATEST_MS = Date.UTC(9999, 11, 31) - MAX_TIMER_MS;
-
-/** A value as a note quotes it: masked first, then cut (a cut key would no longer be seen as one). */
-const shown = (value: unknown, mask: KeyMasker) => (value === undefined ? 'nothing' : mask.text(JSON.stringify(value) ?? String(value)).slice(0, 40));
-
-/** The entry's start and duration, with a note for each that is not one (the entry is judged without it). */
-function timesOf(entry: Json, where: string, mask: KeyMasker): { startedMs: number; durationMs: number; notes: string[] } {
-  const notes: string[] = [];
-  const started = typeof entry.startedDateTime === 'string' ? Date.parse(entry.startedDateTime) : Number.NaN;
-  let startedMs = 0;
-  if (Number.isFinite(started) && started >= EARLIEST_MS && started <= LATEST_MS) startedMs = started;
-  else notes.push(`${where}.startedDateTime: expected an ISO 8601 date from 1970 to 9999, got ${shown(entry.startedDateTime, mask)}: judged without it`);
-  const time = entry.time;
-  let durationMs = 0;
-  if (typeof time === 'number' && Number.isFinite(time) && time >= 0 && time <= MAX_TIMER_MS) durationMs = time;
-  else notes.push(`${where}.time: expected milliseconds from 0 to ${MAX_TIMER_MS}, got ${shown(time, mask)}: judged without it`);
-  return { startedMs, durationMs, notes };
 }
 
 /** Reads one entry; `keys` labels the clear keys, `mask` masks every one of them. */

@@ -4,7 +4,8 @@
 // skipped and said; anything that is not JSON is refused naming the byte; only log.entries counts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutPoint, HarTokenizer, type RawEntry, type TokenizerBounds } from '../../src/har/stream.js';
+import { cutPoint } from '../../src/har/kept.js';
+import { HarTokenizer, type RawEntry, type TokenizerBounds } from '../../src/har/stream.js';
 
 const BIG: TokenizerBounds = { maxStringBytes: 1 << 20, maxEntryBytes: 1 << 22 };
 
