@@ -4,7 +4,7 @@
 import { isOperationId, type OperationId } from '@mediagen/schema';
 import { CHECK_IDS, type CheckId, isCheckId } from '../checks/catalog.js';
 import { RunError } from '../model/terms.js';
-import type { RunBudgets } from './budgets.js';
+import { type RunBudgets, resolveBudgets } from './budgets.js';
 import type { ExchangeRecorder } from './recording.js';
 import type { TargetOptions } from './target.js';
 import type { ProgressEvent } from './types.js';
@@ -78,6 +78,7 @@ export function checkOptions(options: ConformanceOptions): void {
   whole('maxExamples', options.maxExamples);
   whole('seed', options.seed);
   whole('workers', options.workers, 1);
+  resolveBudgets(options.budgets);
   if (options.rateLimit !== undefined && !(options.rateLimit > 0)) throw new RunError(`rateLimit must be a number above 0, got ${options.rateLimit}`);
   if (options.maxCredits !== undefined && (!Number.isFinite(options.maxCredits) || options.maxCredits < 0)) {
     throw new RunError(`maxCredits must be a number ≥ 0, got ${options.maxCredits}`);

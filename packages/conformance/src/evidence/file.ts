@@ -42,7 +42,7 @@ export const emptyEvidence = (): EvidenceFile => ({ format: EVIDENCE_FORMAT, ass
 
 const VERDICTS: readonly string[] = ['confirmed', 'refuted'];
 const SOURCES: readonly string[] = ['run', 'proxy', 'har'];
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+export const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function need(ok: boolean, path: string, wanted: string, value: unknown): void {
   if (!ok) throw new RunError(`${path} must be ${wanted}, got ${value === undefined ? 'nothing' : JSON.stringify(value)?.slice(0, 60)}`);
@@ -79,7 +79,17 @@ export function parseEvidence(source: string, name: string): EvidenceFile {
     for (const [id, entry] of Object.entries(file.assumptions as Record<string, unknown>)) {
       const path = `assumptions[${JSON.stringify(id)}]`;
       need(isObject(entry) && text(entry.claim), `${path}.claim`, 'a non-empty string', isObject(entry) ? entry.claim : entry);
-      const runs = (entry as Record<string, unknown>).runs;
+      const { latest, runs } = entry as Record<string, unknown>;
+      need(
+        isObject(latest) && VERDICTS.includes(latest.verdict as string) && text(latest.date) && text(latest.origin),
+        `${path}.latest`,
+        'an object with verdict, date and origin',
+        latest,
+      );
+      for (const count of ['for', 'against'] as const) {
+        const n = (entry as Record<string, unknown>)[count];
+        need(Number.isInteger(n) && (n as number) >= 0, `${path}.${count}`, 'a whole number ≥ 0', n);
+      }
       need(Array.isArray(runs) && runs.length > 0, `${path}.runs`, 'a non-empty array', runs);
       (runs as unknown[]).forEach((run, i) => {
         checkRun(run, `${path}.runs[${i}]`);
