@@ -7,7 +7,7 @@ import type { ConformanceOptions } from '../conformance.js';
 import { MAX_TIMER_MS } from '../engine/budgets.js';
 import { readRegularFile } from '../engine/files.js';
 import { parseSelection } from '../engine/options.js';
-import { RunError } from '../model/terms.js';
+import { type OptionName, RunError } from '../model/terms.js';
 
 export type ReporterSpec = { kind: 'console' } | { kind: 'junit' | 'json' | 'har' | 'html'; path: string };
 
@@ -88,21 +88,32 @@ const FLAGS = {
 
 type Values = Partial<Record<keyof typeof FLAGS, string | boolean | string[]>>;
 
-/** Library option names as the CLI says them, for messages that come from the library. */
-const FLAG_OF: Record<string, string> = {
-  maxCredits: '--max-credits',
-  baseUrl: '--base-url',
+/**
+ * The flag of each library option a message may name: the CLI reads a RunError in these words
+ * (`error.said(flagOf)`), so a message names flags where it is made, never by rewriting its prose.
+ */
+const FLAG_OF: Readonly<Record<OptionName, string>> = {
   apiKey: '--api-key',
+  baseUrl: '--base-url',
+  maxCredits: '--max-credits',
   maxExamples: '--max-examples',
-  rateLimit: '--rate-limit',
-  workers: '--workers',
   mode: '--mode',
+  rateLimit: '--rate-limit',
   seed: '--seed',
+  workers: '--workers',
+  'budgets.timeoutMs': '--timeout',
+  'budgets.deadlineMs': '--deadline',
+  'budgets.maxAnswerBytes': '--max-answer-bytes',
+  'budgets.maxSilentInARow': '--max-silent',
+  'budgets.cleanupMs': 'the cleanup deadline (budgets.cleanupMs)',
+  'budgets.cleanupRequestMs': 'the cleanup request limit (budgets.cleanupRequestMs)',
 };
 
-/** A library message in the CLI's words (`maxCredits` → `--max-credits`). */
-export function inFlags(message: string): string {
-  return message.replace(/(?<![-\w])(maxCredits|baseUrl|apiKey|maxExamples|rateLimit|workers|mode|seed)\b/g, (name) => FLAG_OF[name] ?? name);
+export const flagOf = (option: OptionName): string => FLAG_OF[option];
+
+/** A message for the command line: a RunError in the CLI's words, anything else as it is. */
+export function inCliWords(error: unknown): string {
+  return error instanceof RunError ? error.said(flagOf) : ((error as Error)?.message ?? String(error));
 }
 
 const list = (values: unknown): string[] =>

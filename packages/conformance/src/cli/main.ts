@@ -18,7 +18,7 @@ import { toJson } from '../report/json.js';
 import { toJunit } from '../report/junit.js';
 import { escapeValue, wantsColor } from '../report/terminal.js';
 import type { Report } from '../report/types.js';
-import { type CliIo, type CliRun, CONFIG_FILE, inFlags, parseCli } from './args.js';
+import { type CliIo, type CliRun, CONFIG_FILE, inCliWords, parseCli } from './args.js';
 
 export type { CliIo } from './args.js';
 
@@ -162,7 +162,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   // Messages that did not come from the run (argument errors) are masked here, as values.
   const masker = createKeyMasker([keyIn(argv, io.env)]);
   const say = (message: string) => io.stderr(`media-conformance: ${escapeValue(masker.text(message))}\n`);
-  const fail = (message: string) => say(inFlags(message));
+  const fail = (message: string) => say(message);
   if (argv[0] === 'evidence') return showEvidence(argv.slice(1), io, fail);
   if (argv[0] === 'proxy') return runProxy(argv.slice(1), io, fail);
   if (argv[0] === 'usage' || argv[0] === 'upgrade') return runChangeManagement(argv, io, fail);
@@ -170,7 +170,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   try {
     parsed = parseCli(argv, io.env, io.cwd);
   } catch (error) {
-    fail((error as Error).message);
+    fail(inCliWords(error));
     return 2;
   }
   if (parsed.help) {
@@ -193,10 +193,10 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
       ...(io.signal ? { signal: io.signal } : {}),
     });
   } catch (error) {
-    const message = error instanceof RunError ? error.message : `the run stopped: ${(error as Error)?.message ?? String(error)}`;
+    const message = error instanceof RunError ? inCliWords(error) : `the run stopped: ${(error as Error)?.message ?? String(error)}`;
     fail(message);
     // A run that cannot start still leaves its reports, saying why (CI reading JUnit gets something).
-    const stub = notStartedReport(masker.text(inFlags(message)), run.options);
+    const stub = notStartedReport(masker.text(message), run.options);
     for (const failure of await writeReports({ ...run, reporters: run.reporters.filter((r) => r.kind !== 'console') }, stub, io, color)) say(failure);
     for (const recorder of recorders) await recorder.close?.().catch(() => undefined);
     return 2;

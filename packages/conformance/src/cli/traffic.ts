@@ -10,6 +10,7 @@ import { RunError } from '../model/terms.js';
 import { HarWriter } from '../report/har.js';
 import type { Report } from '../report/types.js';
 import type { CliIo, CliRun } from './args.js';
+import { inCliWords } from './args.js';
 import { mergeEvidenceOf } from './evidence.js';
 
 type Reporting = (run: CliRun, result: Report, io: CliIo, color: boolean) => Promise<void>;
@@ -44,7 +45,7 @@ export async function judgeRecording(run: CliRun, io: CliIo, color: boolean, rep
     });
   } catch (error) {
     if (!(error instanceof RunError)) throw error;
-    fail(error.message);
+    fail(inCliWords(error));
     return 2;
   } finally {
     for (const writer of writers) await writer.close().catch((error: Error) => fail(`could not write a report: ${error.message}`));

@@ -27,7 +27,7 @@ describe('durations past what a timer holds', () => {
     'budgets.%s is refused past it by the library, before anything starts',
     async (name) => {
       await expect(runConformance({ target: 'sandbox', budgets: { [name]: MAX_TIMER_MS + 1 } })).rejects.toThrow(
-        `budget ${name} must be at most 2147483647 ms (about 24.8 days: a longer timer would fire at once), got 2147483648`,
+        `budgets.${name} must be at most 2147483647 ms (about 24.8 days: a longer timer would fire at once), got 2147483648`,
       );
     },
   );

@@ -45,14 +45,15 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => catcher.close(() => resolve())));
 
 describe('a config file in the working directory', () => {
-  // The command line says the library's option names as its flags (`baseUrl` → `--base-url`).
+  // Each message names the key as the file wrote it, and the flag to use instead.
   it.each([
-    [{ baseUrl: 'URL' }, /"--base-url" is refused in a config file: where the key is sent is said on the command line only: give --base-url/],
+    [{ baseUrl: 'URL' }, /"baseUrl" is refused in a config file: where the key is sent is said on the command line only: give --base-url/],
     [{ 'base-url': 'URL' }, /"base-url" is refused in a config file/],
-    [{ maxCredits: 100_000 }, /"--max-credits" is refused in a config file: what a run may spend is said on the command line only: give --max-credits/],
-    [{ apiKey: 'sk-in-a-file' }, /"--api-key" is refused in a config file: an API key does not belong in a file: set MEDIAGEN_API_KEY/],
-    [{ mode: 'full' }, /"--mode" may only be "read-only" in a config file: a full run is asked for on the command line \(--mode full\)/],
-    [{ baseUrl: 'URL', mode: 'full', maxCredits: 100_000, operation: 'listVoices', maxExamples: 0 }, /"--base-url" is refused in a config file/],
+    // The file's own key names it (no prose rewritten into flags).
+    [{ maxCredits: 100_000 }, /"maxCredits" is refused in a config file: what a run may spend is said on the command line only: give --max-credits/],
+    [{ apiKey: 'sk-in-a-file' }, /"apiKey" is refused in a config file: an API key does not belong in a file: set MEDIAGEN_API_KEY/],
+    [{ mode: 'full' }, /"mode" may only be "read-only" in a config file: a full run is asked for on the command line \(--mode full\)/],
+    [{ baseUrl: 'URL', mode: 'full', maxCredits: 100_000, operation: 'listVoices', maxExamples: 0 }, /"baseUrl" is refused in a config file/],
   ])('%j: refused in one line, exit 2, nothing sent', async (config, message) => {
     const text = JSON.stringify(config).replace('URL', catcherUrl);
     const cwd = workingDirectory(text);
