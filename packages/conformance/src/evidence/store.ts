@@ -52,7 +52,7 @@ export async function recordEvidence(path: string, report: Report, source: Evide
       renameSync(temporary, path);
     } catch (error) {
       rmSync(temporary, { force: true });
-      throw new RunError(`evidence file ${path}: cannot be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw new RunError(`evidence file ${path}: could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     }
     return merged;
   });
