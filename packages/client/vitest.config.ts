@@ -20,6 +20,10 @@ export default defineConfig({
     // Type tests (test/**/*.test-d.ts) are checked by tsc in the same run: a type regression fails
     // `vitest run`. Their own tsconfig holds only them (and what they import), not the whole package.
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.test-d.json' },
-    testTimeout: 30_000,
+    // Two files at a time (vitest's default on two cores is one): many wait on servers, children and retries.
+    maxWorkers: 2,
+    // Sized for a loaded machine: a limit only catches a hang.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
