@@ -36,8 +36,9 @@ export default defineConfig({
     // Type tests (test/**/*.test-d.ts) are checked by tsc in the same run: a type regression fails
     // `vitest run`. Their own tsconfig holds only them (and what they import), not the whole package.
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.test-d.json' },
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // Sized for a loaded machine (a suite run of seconds can take minutes there): a limit only catches a hang.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // Each file starts its own Prism or sandbox. Most of a file's time is spent waiting (on servers,
     // child processes, a sandbox's lifecycles, drips), so four files at a time keep two cores busy.
     maxWorkers: 4,
