@@ -9,11 +9,13 @@
 // First the builds (and Biome), in one turbo run: the packed install and the release wait for the
 // chain of builds (schema → mock → conformance), and turbo gives a waiting task no priority; in one
 // run, the tests that need no build took the slots first and the builds, and everything behind them,
-// started minutes late. Then everything else (the builds are cache hits), in two turbo runs side by
-// side, because turbo cannot be told which ready task to start first: the suite's tests, the longest
-// task by far, in a lane of their own from the first second (their vitest runs four files at a time),
-// and every other task in the second lane, two at a time. A failure stops only the tasks that depend
-// on it, so one run shows every independent failure.
+// started minutes late. Then everything else (the builds are cache hits), in turbo runs side by side
+// (lanes), because turbo cannot be told which ready task to start first and left the longest for last:
+// the suite's tests, the longest task by far, in a lane of their own from the first second (their
+// vitest runs four files at a time); the packed install, the release and the reference site (long,
+// and mostly waiting on installs, a registry and a browser), two at a time; and every other task (the
+// lints, typechecks, the other packages' tests, the README commands), two at a time. A failure stops
+// only the tasks that depend on it, so one run shows every independent failure.
 // Exit code: the worst of the lanes', else 1 when the log shows no passing test or a failed one.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -28,7 +30,9 @@ const packageTests = readdirSync(new URL('packages/', root))
   .map((dir) => readJson(`packages/${dir}/package.json`))
   .filter((pkg) => pkg.scripts?.test)
   .map((pkg) => `${pkg.name}#test`);
-const LONGEST = ['@mediagen/conformance#test'];
+/** The lanes' own tasks; every other task goes to the last lane. */
+const SUITE = ['@mediagen/conformance#test'];
+const ROOT_SLOW = ['test:root:packaging', 'test:root:release', 'test:root:site'];
 const extraArgs = process.argv.slice(2);
 
 let log = '';
@@ -73,9 +77,11 @@ function turbo(args) {
 
 // A failed build is reported again by the lanes, which still run every task that needs none.
 await turbo(['build', 'lint:biome', '--concurrency=2']);
+const rest = [...packageTests, ...rootTests].filter((task) => !SUITE.includes(task) && !ROOT_SLOW.includes(task));
 const codes = await Promise.all([
-  turbo([...LONGEST, '--concurrency=1']),
-  turbo(['build', 'lint', 'lint:biome', ...packageTests.filter((task) => !LONGEST.includes(task)), ...rootTests, '--concurrency=2']),
+  turbo([...SUITE, '--concurrency=1']),
+  turbo([...ROOT_SLOW.filter((task) => rootTests.includes(task)), '--concurrency=2']),
+  turbo(['build', 'lint', 'lint:biome', ...rest, '--concurrency=2']),
 ]);
 const totals = summarize(log);
 console.log(formatTotals(totals));
