@@ -12,6 +12,7 @@ const conditions = ['@mediagen/source', 'module', 'node', 'development|productio
  */
 const LONGEST_FIRST = [
   'test/selftest/selftest.test.ts',
+  'test/selftest/faithful.test.ts',
   'test/hostile/time.test.ts',
   'test/runs/invariants.test.ts',
   'test/hostile/answers.test.ts',
