@@ -1,58 +1,90 @@
 #!/usr/bin/env node
 // `npm test`: every build, lint and test, as CI runs them, then one closing line summed over every
 // vitest run of the log. The packages' tests, lints and typechecks read each other from source, so
-// they wait for no build; the root tests are turbo tasks of their own (`test:root:<project>`, one per
-// project of tests/vitest.config.ts), each cached on the files it reads, and the slow ones (packed
-// install, README commands, release, reference site) run beside each other and beside the packages'
-// tasks: they share no files, ports or install directories.
+// they wait for no other package's build; the root tests are turbo tasks of their own
+// (`test:root:<project>`, one per project of tests/vitest.config.ts), each cached on the files it
+// reads, and the slow ones (packed install, README commands, release, reference site) run beside
+// each other and beside the packages' tasks: they share no files, ports or install directories.
 //
-// Two turbo runs: the builds first, then everything (the builds are then cache hits). The packed
-// install and the release wait for the chain of builds (schema → mock → conformance), and turbo
-// gives a waiting task no priority: in one run, the tests that need no build took the slots first and
-// the builds, and everything behind them, started minutes late. Three tasks at a time in the second
-// run: the root tasks spend much of their time waiting on installs and servers. A failure stops only
-// the tasks that depend on it, so one run shows every independent failure.
-// Exit code: the second run's when it failed, else 1 when the log shows no passing test or a failed one.
+// First the builds (and Biome), in one turbo run: the packed install and the release wait for the
+// chain of builds (schema → mock → conformance), and turbo gives a waiting task no priority; in one
+// run, the tests that need no build took the slots first and the builds, and everything behind them,
+// started minutes late. Then everything else (the builds are cache hits), in turbo runs side by side
+// (lanes), because turbo cannot be told which ready task to start first and left the longest for last:
+// the suite's tests, the longest task by far, in a lane of their own from the first second (their
+// vitest runs four files at a time); the packed install, the release and the reference site (long,
+// and mostly waiting on installs, a registry and a browser), two at a time; and every other task (the
+// lints, typechecks, the other packages' tests, the README commands), two at a time. A failure stops
+// only the tasks that depend on it, so one run shows every independent failure.
+// Exit code: the worst of the lanes', else 1 when the log shows no passing test or a failed one.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { formatTotals, passed, summarize } from './summarize-tests.mjs';
 
-const scripts = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts;
+const root = new URL('..', import.meta.url);
+const readJson = (path) => JSON.parse(readFileSync(new URL(path, root), 'utf8'));
+const scripts = readJson('package.json').scripts;
 const rootTests = Object.keys(scripts).filter((name) => name.startsWith('test:root:'));
+/** `<package>#test` for every package with a test script. */
+const packageTests = readdirSync(new URL('packages/', root))
+  .map((dir) => readJson(`packages/${dir}/package.json`))
+  .filter((pkg) => pkg.scripts?.test)
+  .map((pkg) => `${pkg.name}#test`);
+/** The lanes' own tasks; every other task goes to the last lane. */
+const SUITE = ['@mediagen/conformance#test'];
+const ROOT_SLOW = ['test:root:packaging', 'test:root:release', 'test:root:site'];
 const extraArgs = process.argv.slice(2);
-const runs = [
-  ['build', 'lint:biome', '--concurrency=2'],
-  ['build', 'lint', 'lint:biome', 'test', ...rootTests, '--concurrency=3'],
-];
 
 let log = '';
-/** One turbo run, its output passed through and kept for the summary; resolves with its exit code. */
+/** One turbo run, its output passed through line by line (lanes write side by side) and kept for the summary; resolves with its exit code. */
 function turbo(args) {
   return new Promise((resolve) => {
     const child = spawn('turbo', ['run', ...args, '--continue=dependencies-successful', ...extraArgs], {
       stdio: ['inherit', 'pipe', 'pipe'],
       shell: process.platform === 'win32',
     });
-    child.stdout.on('data', (chunk) => {
-      log += chunk;
-      process.stdout.write(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      log += chunk;
-      process.stderr.write(chunk);
-    });
+    const pass = (stream) => {
+      let pending = '';
+      return {
+        data: (chunk) => {
+          const text = pending + chunk;
+          const end = text.lastIndexOf('\n') + 1;
+          pending = text.slice(end);
+          log += text.slice(0, end);
+          stream.write(text.slice(0, end));
+        },
+        end: () => {
+          log += pending;
+          stream.write(pending);
+        },
+      };
+    };
+    const out = pass(process.stdout);
+    const err = pass(process.stderr);
+    child.stdout.on('data', out.data);
+    child.stderr.on('data', err.data);
     child.on('error', (error) => {
       console.error(`npm test: could not start turbo: ${error.message}`);
       process.exit(2);
     });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => {
+      out.end();
+      err.end();
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 }
 
-// A failed build is reported again by the second run, which still runs every task that needs none.
-await turbo(runs[0]);
-const code = await turbo(runs[1]);
+// A failed build is reported again by the lanes, which still run every task that needs none.
+await turbo(['build', 'lint:biome', '--concurrency=2']);
+const rest = [...packageTests, ...rootTests].filter((task) => !SUITE.includes(task) && !ROOT_SLOW.includes(task));
+const codes = await Promise.all([
+  turbo([...SUITE, '--concurrency=1']),
+  turbo([...ROOT_SLOW.filter((task) => rootTests.includes(task)), '--concurrency=2']),
+  turbo(['build', 'lint', 'lint:biome', ...rest, '--concurrency=2']),
+]);
 const totals = summarize(log);
 console.log(formatTotals(totals));
+const code = Math.max(...codes);
 if (code !== 0) process.exit(code);
 process.exit(passed(totals) ? 0 : 1);

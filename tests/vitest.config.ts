@@ -48,6 +48,9 @@ export default defineConfig({
           name: 'structure',
           root,
           include: ['tests/structure/**/*.test.ts'],
+          // They parse every source of the four packages: seconds on a quiet machine, many more on a
+          // loaded one (vitest's 5 s default timed out under load).
+          testTimeout: 60_000,
         },
       },
       // These two bring configs of their own (source conditions; browser timeouts).

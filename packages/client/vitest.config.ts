@@ -17,6 +17,13 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@mediagen/source'], externalConditions: ['@mediagen/source'] } },
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
+    // Type tests (test/**/*.test-d.ts) are checked by tsc in the same run: a type regression fails
+    // `vitest run`. Their own tsconfig holds only them (and what they import), not the whole package.
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.test-d.json' },
+    // Two files at a time (vitest's default on two cores is one): many wait on servers, children and retries.
+    maxWorkers: 2,
+    // Sized for a loaded machine: a limit only catches a hang.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

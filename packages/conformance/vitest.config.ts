@@ -1,17 +1,48 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Tests run from source: the `@mediagen/source` export condition points workspace imports at src/
 // (tests run in Vite's server environment, so the condition is set there too).
 const conditions = ['@mediagen/source', 'module', 'node', 'development|production'];
+
+/**
+ * The files that take longest: whole suite runs against many servers, child processes, drips.
+ * They start first: in a fresh clone vitest has no timings to order files by (it would start the
+ * largest first), and a long file started last is the whole run's tail.
+ */
+const LONGEST_FIRST = [
+  'test/selftest/selftest.test.ts',
+  'test/selftest/faithful.test.ts',
+  'test/hostile/time.test.ts',
+  'test/runs/invariants.test.ts',
+  'test/hostile/answers.test.ts',
+  'test/proxy/proxy.test.ts',
+  'test/hostile/words.test.ts',
+];
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((name) => file.moduleId.endsWith(name));
+      return index < 0 ? LONGEST_FIRST.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: ['@mediagen/source'] } },
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    // Each file starts its own Prism or sandbox; two cores, so two files at a time.
-    maxWorkers: 2,
+    // Type tests (test/**/*.test-d.ts) are checked by tsc in the same run: a type regression fails
+    // `vitest run`. Their own tsconfig holds only them (and what they import), not the whole package.
+    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.test-d.json' },
+    // Sized for a loaded machine (a suite run of seconds can take minutes there): a limit only catches a hang.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    // Each file starts its own Prism or sandbox. Most of a file's time is spent waiting (on servers,
+    // child processes, a sandbox's lifecycles, drips), so four files at a time keep two cores busy.
+    maxWorkers: 4,
+    sequence: { sequencer: LongestFirst },
   },
 });

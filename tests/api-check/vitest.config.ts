@@ -8,5 +8,8 @@ export default defineConfig({
     name: 'api-check',
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/api-check/**/*.test.ts'],
+    // The gate runs git and reads every dated document: seconds on a quiet machine, more under load
+    // (vitest's 5 s default is not a hang detector there).
+    testTimeout: 60_000,
   },
 });

@@ -219,7 +219,7 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
   const routeOf = (op: Doc) => `#/${op.tags[0].toLowerCase()}/${op.operationId.toLowerCase()}`;
 
   /** Waits until an operation's section (its summary as a heading) is in the page. */
-  async function sectionOf(page: Page, summary: string, timeout = 5_000): Promise<void> {
+  async function sectionOf(page: Page, summary: string, timeout = 30_000): Promise<void> {
     await page.waitForFunction(
       // A deprecated operation's heading ends with a "Deprecated" badge.
       (s) => [...document.querySelectorAll('h1, h2')].some((h) => h.textContent?.trim().startsWith(s)),
@@ -273,7 +273,7 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
         return code?.textContent?.includes(m!) ? code.textContent : false;
       },
       [routeOf(op).slice(2), marker],
-      { timeout: 5_000 },
+      { timeout: 30_000 },
     );
     return (await text.jsonValue()) as string;
   }
@@ -405,7 +405,7 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
     const verdictOf = async (hash: string, element: string) => {
       await route(page, hash);
       const badge = page.locator(`details.prov[data-element="${element}"]`).first();
-      await badge.waitFor({ state: 'attached', timeout: 5_000 });
+      await badge.waitFor({ state: 'attached', timeout: 30_000 });
       await badge.locator('summary').click();
       return { summary: await badge.locator('summary').innerText(), detail: await badge.locator('.prov-detail').innerText() };
     };
@@ -582,7 +582,7 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
         const [, routePath, deep] = hash.split('#');
         const id = deep ? decodeURIComponent(deep) : routePath!.slice(1);
         const found = await target
-          .waitForFunction((id) => Math.abs(document.getElementById(id)?.getBoundingClientRect().top ?? 1e9) < 150, id, { timeout: 5_000 })
+          .waitForFunction((id) => Math.abs(document.getElementById(id)?.getBoundingClientRect().top ?? 1e9) < 150, id, { timeout: 30_000 })
           .then(
             () => true,
             () => false,

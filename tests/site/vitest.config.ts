@@ -10,7 +10,8 @@ export default defineConfig({
     name: 'site',
     root: new URL('../..', import.meta.url).pathname,
     include: ['tests/site/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 180_000,
+    // Sized for a loaded machine (the build runs Redoc for every page, Chromium starts): a limit only catches a hang.
+    testTimeout: 120_000,
+    hookTimeout: 600_000,
   },
 });

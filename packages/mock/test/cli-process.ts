@@ -24,7 +24,8 @@ export function start(args: string[]): Run {
   return { child, stdout: () => out, stderr: () => err, exit };
 }
 
-export async function waitFor(run: Run, pattern: RegExp, timeoutMs = 30_000): Promise<RegExpMatchArray> {
+/** Waits for `pattern` in the output. The default limit is sized for a loaded machine (a mock from source, and Prism, starting): it only catches a hang. */
+export async function waitFor(run: Run, pattern: RegExp, timeoutMs = 90_000): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const match = run.stdout().match(pattern);

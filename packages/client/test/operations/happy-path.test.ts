@@ -1,9 +1,10 @@
 // Every operation's happy path against a real server answering the contract's own examples: the
-// right method, path, query, body and X-API-KEY go out, and the envelope's data comes back.
-import { type Generation, type MediaGenClient, OPERATIONS, type OperationId, type Voice } from '@mediagen/client';
+// right method, path, query, body and X-API-KEY go out, and the envelope's data comes back. The types
+// of what comes back are happy-path.test-d.ts's.
+import { type MediaGenClient, OPERATIONS, type OperationId } from '@mediagen/client';
 import { schemaValidator } from '@mediagen/client/validation';
 import { operationList } from '@mediagen/schema';
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
 import { envelope, startServer, type TestServer } from '../support/server.js';
 
@@ -92,7 +93,6 @@ describe('request()', () => {
     });
     const { client } = makeClient(server);
     const result = await client.request('listVoices', { query: { page: 1 } });
-    expectTypeOf(result.data).toEqualTypeOf<Voice[]>();
     expect(result.data).toEqual([{ name: 'Rachel' }]);
     expect(result.pagination).toEqual({ page: 1, page_size: 10, total: 1 });
     expect(result.response.headers.get('x-request-id')).toBe('req_v');
@@ -108,7 +108,6 @@ describe('request()', () => {
     const { client } = makeClient(server);
     const before = server.hits('GET', '/pub/v1/generations/gen_wr');
     const { data, response, pagination } = await client.generations.get('gen_wr').withResponse();
-    expectTypeOf(data).toEqualTypeOf<Generation>();
     expect(data.generation_id).toBe('gen_wr');
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe('req_wr');

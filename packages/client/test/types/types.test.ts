@@ -1,11 +1,12 @@
-// Compiles catch-mistakes.ts with the package's compiler settings: any diagnostic fails, including an
-// unused `@ts-expect-error` (a mistake that compiles again because a type reopened).
+// Compiles catch-mistakes.test-d.ts with the package's compiler settings: any diagnostic fails, including
+// an unused `@ts-expect-error` (a mistake that compiles again because a type reopened). vitest's typecheck
+// runs the same file; this test also shows that the check can fail.
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
-const file = fileURLToPath(new URL('./catch-mistakes.ts', import.meta.url));
+const file = fileURLToPath(new URL('./catch-mistakes.test-d.ts', import.meta.url));
 
 const config = ts.getParsedCommandLineOfConfigFile(`${packageRoot}/tsconfig.json`, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
 let previous: ts.Program | undefined;

@@ -11,17 +11,14 @@ import {
   latestDate,
   type OperationId,
   type OperationSpec,
-  operationList,
-  TERMINAL_MEDIA_STATUSES,
   transformPlan,
 } from '@mediagen/schema';
-import { isObject } from '@mediagen/schema/util';
 import { CHECKS, type CheckDefinition, type CheckId } from '../checks/catalog.js';
 import type { HistoryJudge } from '../checks/define.js';
 import { verdictsFor } from '../checks/judge.js';
 import { served } from '../model/answer.js';
 import type { Basis } from '../model/basis.js';
-import { dataOf, type Exchange, isSuccess, toCurl } from '../model/exchange.js';
+import { type Exchange, isSuccess, toCurl } from '../model/exchange.js';
 import { History } from '../model/history.js';
 import { inNewestShape } from '../model/newest.js';
 import type { Failure, Phase } from '../model/terms.js';

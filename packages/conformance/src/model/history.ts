@@ -7,7 +7,6 @@
 // exchanges. Bodies arrive in the newest shape (the judge upgrades them through the ledger), so no
 // legacy name is read here. Bounded: past `maxIds` remembered ids, the oldest go.
 import {
-  type CatalogueItem,
   type CatalogueName,
   createdId,
   deletedIds,

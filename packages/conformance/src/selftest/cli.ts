@@ -1,7 +1,8 @@
 // `pnpm selftest`: runs the suite against every broken target and the faithful mocks, prints the
 // catch rate and the false-failure count. Exit 0 only for a 100 % catch rate and no false failure.
 import { parseArgs } from 'node:util';
-import { formatSelftest, runSelftest } from './run.js';
+import { formatSelftest } from './format.js';
+import { runSelftest } from './run.js';
 
 const { values } = parseArgs({
   options: { only: { type: 'string', multiple: true }, 'max-examples': { type: 'string' }, seed: { type: 'string' } },

@@ -1,5 +1,6 @@
 // The self-test of the suite: broken targets, the rewriting proxy and the runner.
 export { type BrokenTarget, brokenTargets } from './broken-targets.js';
+export { formatSelftest } from './format.js';
 export {
   jsonReply,
   operationFor,
@@ -11,5 +12,5 @@ export {
   type RunningProxy,
   startProxy,
 } from './proxy.js';
-export { type BrokenTargetResult, type FaithfulResult, formatSelftest, runSelftest, type SelftestOptions, type SelftestResult } from './run.js';
+export { type BrokenTargetResult, type FaithfulResult, runSelftest, type SelftestOptions, type SelftestResult } from './run.js';
 export { type FaithfulVariant, faithfulVariants } from './variants.js';

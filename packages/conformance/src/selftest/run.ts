@@ -3,7 +3,9 @@
 // fail through the check and the rule it names), against the faithful targets — the Prism mock, the
 // sandbox and a lenient replica built strictly from the sources — in default and in strict mode, and
 // against the faithful variants (servers that differ from our guesses only where the sources are
-// silent: they pass by default with their refuted assumptions listed, and fail under --strict).
+// silent: they pass by default with their refuted assumptions listed, and fail under --strict). The
+// runs against the sandbox go side by side, each with a sandbox and a proxy of its own; those against
+// the Prism mock share it and go one after another.
 import { startMock, startSandbox } from '@mediagen/mock';
 import type { CheckId } from '../checks/catalog.js';
 import { type ConformanceOptions, runConformance } from '../conformance.js';
@@ -11,6 +13,7 @@ import { PRISM_API_KEY, SANDBOX_API_KEY } from '../engine/target.js';
 import type { Report } from '../report/types.js';
 import { type Agreement, recordingOf } from './agreement.js';
 import { type BrokenTarget, brokenTargets, lenientTarget } from './broken-targets.js';
+import { type Job, runJobs } from './jobs.js';
 import { startProxy } from './proxy.js';
 import { faithfulVariants } from './variants.js';
 
@@ -75,6 +78,12 @@ export interface SelftestOptions {
   only?: readonly string[];
   /** Leave out the faithful runs. */
   skipFaithful?: boolean;
+  /**
+   * Runs at once (default 4). Each run against the sandbox has a sandbox (and a proxy) of its own, so
+   * those go side by side; the runs against Prism share the one Prism mock and go one after another.
+   * Results keep the catalogue's order whatever the order they finish in.
+   */
+  concurrency?: number;
   onResult?: (result: BrokenTargetResult | FaithfulResult) => void;
 }
 
@@ -99,22 +108,26 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
   const common: ConformanceOptions = {
     maxExamples: options.maxExamples ?? 10,
     seed: options.seed ?? 1,
+    // Short, so that a server whose media never finish (lifecycle-stuck) ends its runs soon.
     lifecycleTimeoutMs: 2_000,
     mode: 'full',
     maxCredits: SELFTEST_MAX_CREDITS,
   };
+  // A faithful server's media finish within a fraction of a second; runs side by side on a loaded
+  // machine can poll late, and a faithful run must never fail on that (under --strict the time limit is
+  // an obligation). Only a broken target is meant to run into the limit.
+  const faithfulCommon: ConformanceOptions = { ...common, lifecycleTimeoutMs: 30_000 };
   const wanted = (id: string) => !options.only?.length || options.only.includes(id);
   const targets = brokenTargets.filter((t) => wanted(t.id));
   const variants = faithfulVariants().filter((v) => wanted(v.id));
   const needsPrism = !options.skipFaithful || targets.some((t) => t.upstream === 'prism');
   const prism = needsPrism ? await startMock() : undefined;
-  const broken: BrokenTargetResult[] = [];
-  const faithful: FaithfulResult[] = [];
   /** One run against a proxy (with `rewrite`) in front of a fresh upstream; with `recorded`, its recording judged too. */
   const runBehind = async (
     upstreamKind: 'sandbox' | 'prism',
     rewrite: BrokenTarget['rewrite'] | undefined,
     extra: ConformanceOptions,
+    base: ConformanceOptions = common,
     recorded?: (agreement: Agreement) => void,
   ): Promise<Report> => {
     const sandbox = upstreamKind === 'sandbox' ? await startSandbox(sandboxOptions()) : undefined;
@@ -126,12 +139,12 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
       ? recordingOf(() => baseUrl, {
           ...(extra.strict ? { strict: true } : {}),
           stateful: upstreamKind === 'sandbox',
-          ...(common.lifecycleTimeoutMs !== undefined ? { lifecycleWaitMs: common.lifecycleTimeoutMs } : {}),
+          ...(base.lifecycleTimeoutMs !== undefined ? { lifecycleWaitMs: base.lifecycleTimeoutMs } : {}),
         })
       : undefined;
     try {
       const report = await runConformance({
-        ...common,
+        ...base,
         ...extra,
         baseUrl,
         apiKey,
@@ -146,56 +159,70 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
       await sandbox?.stop();
     }
   };
-  const push = (result: FaithfulResult) => {
-    faithful.push(result);
+  // Each job writes its result into its own slot, so the results keep the catalogue's order.
+  const broken: BrokenTargetResult[] = new Array(targets.length);
+  const faithfulSlots: FaithfulResult[][] = [];
+  const jobs: Job[] = [];
+  const finish = <T extends BrokenTargetResult | FaithfulResult>(result: T): T => {
     options.onResult?.(result);
+    return result;
   };
-  try {
-    for (const target of targets) {
-      const t0 = Date.now();
-      let recording: Agreement = { onlyLive: [], onlyRecording: [], agrees: false };
-      const report = await runBehind(target.upstream, target.rewrite, target.strict ? { strict: true } : {}, (agreement) => {
-        recording = agreement;
-      });
-      const failures = report.operations.flatMap((op) => op.results).filter((r) => r.check === target.expect && r.outcome === 'failed');
-      const through = failures.flatMap((r) => r.failures).find((f) => f.basis?.rule === target.rule);
-      let strict: BrokenTargetResult['strict'];
-      if (target.strict) {
-        // In default mode the same fault is a refuted assumption, listed and not failed.
-        const lenient = await runBehind(target.upstream, target.rewrite, {});
-        strict = {
-          refutes: target.strict.refutes,
-          refuted: refutedOf(lenient).includes(target.strict.refutes) && !failedChecks(lenient).includes(target.expect),
-        };
-      }
-      const result: BrokenTargetResult = {
-        id: target.id,
-        description: target.description,
-        upstream: target.upstream,
-        expect: target.expect,
-        rule: target.rule,
-        ...(strict ? { strict } : {}),
-        caught: through !== undefined && (strict?.refuted ?? true),
-        failedChecks: failedChecks(report),
-        ...(through ? { evidence: through.message } : {}),
-        spent: report.budget.spent,
-        recording,
-        durationMs: Date.now() - t0,
-      };
-      broken.push(result);
-      options.onResult?.(result);
-    }
-    if (!options.skipFaithful) {
-      const kinds: ['prism' | 'sandbox' | 'lenient', 'sandbox' | 'prism', BrokenTarget['rewrite'] | undefined][] = [
-        ['prism', 'prism', undefined],
-        ['sandbox', 'sandbox', undefined],
-        ['lenient', 'sandbox', lenientTarget],
-      ];
-      for (const mode of ['default', 'strict'] as const) {
-        for (const [kind, upstream, rewrite] of kinds) {
+
+  targets.forEach((target, index) =>
+    jobs.push({
+      upstream: target.upstream,
+      run: async () => {
+        const t0 = Date.now();
+        let recording: Agreement = { onlyLive: [], onlyRecording: [], agrees: false };
+        const report = await runBehind(target.upstream, target.rewrite, target.strict ? { strict: true } : {}, common, (agreement) => {
+          recording = agreement;
+        });
+        const failures = report.operations.flatMap((op) => op.results).filter((r) => r.check === target.expect && r.outcome === 'failed');
+        const through = failures.flatMap((r) => r.failures).find((f) => f.basis?.rule === target.rule);
+        let strict: BrokenTargetResult['strict'];
+        if (target.strict) {
+          // In default mode the same fault is a refuted assumption, listed and not failed.
+          const lenient = await runBehind(target.upstream, target.rewrite, {});
+          strict = {
+            refutes: target.strict.refutes,
+            refuted: refutedOf(lenient).includes(target.strict.refutes) && !failedChecks(lenient).includes(target.expect),
+          };
+        }
+        broken[index] = finish({
+          id: target.id,
+          description: target.description,
+          upstream: target.upstream,
+          expect: target.expect,
+          rule: target.rule,
+          ...(strict ? { strict } : {}),
+          caught: through !== undefined && (strict?.refuted ?? true),
+          failedChecks: failedChecks(report),
+          ...(through ? { evidence: through.message } : {}),
+          spent: report.budget.spent,
+          recording,
+          durationMs: Date.now() - t0,
+        });
+      },
+    }),
+  );
+  /** A faithful run, its result kept in `slot` of the faithful list (runs of one target, both modes). */
+  const faithfulJob = (upstream: 'sandbox' | 'prism', slot: FaithfulResult[], index: number, run: () => Promise<FaithfulResult>) => {
+    jobs.push({ upstream, run: async () => void (slot[index] = finish(await run())) });
+  };
+  if (!options.skipFaithful) {
+    const kinds: ['prism' | 'sandbox' | 'lenient', 'sandbox' | 'prism', BrokenTarget['rewrite'] | undefined][] = [
+      ['prism', 'prism', undefined],
+      ['sandbox', 'sandbox', undefined],
+      ['lenient', 'sandbox', lenientTarget],
+    ];
+    for (const [modeIndex, mode] of (['default', 'strict'] as const).entries()) {
+      const slot: FaithfulResult[] = [];
+      faithfulSlots.push(slot);
+      kinds.forEach(([kind, upstream, rewrite], index) =>
+        faithfulJob(upstream, slot, index, async () => {
           const t0 = Date.now();
-          const report = await runBehind(upstream, rewrite, mode === 'strict' ? { strict: true } : {});
-          push({
+          const report = await runBehind(upstream, rewrite, modeIndex === 1 ? { strict: true } : {}, faithfulCommon);
+          return {
             target: kind,
             mode,
             ok: report.ok,
@@ -203,17 +230,21 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
             spent: report.budget.spent,
             failures: failureLines(report),
             durationMs: Date.now() - t0,
-          });
-        }
-      }
+          };
+        }),
+      );
     }
-    for (const variant of variants) {
-      for (const mode of ['default', 'strict'] as const) {
+  }
+  for (const variant of variants) {
+    const slot: FaithfulResult[] = [];
+    faithfulSlots.push(slot);
+    (['default', 'strict'] as const).forEach((mode, index) =>
+      faithfulJob('sandbox', slot, index, async () => {
         const t0 = Date.now();
-        const report = await runBehind('sandbox', variant.rewrite, mode === 'strict' ? { strict: true } : {});
+        const report = await runBehind('sandbox', variant.rewrite, mode === 'strict' ? { strict: true } : {}, faithfulCommon);
         const refuted = refutedOf(report);
         const missing = variant.refutes.filter((r) => !refuted.includes(r));
-        push({
+        return {
           target: `variant:${variant.id}`,
           mode,
           ok: mode === 'default' ? report.ok && missing.length === 0 : !report.ok,
@@ -222,12 +253,16 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
           spent: report.budget.spent,
           failures: failureLines(report),
           durationMs: Date.now() - t0,
-        });
-      }
-    }
+        };
+      }),
+    );
+  }
+  try {
+    await runJobs(jobs, options.concurrency ?? 4);
   } finally {
     await prism?.stop();
   }
+  const faithful = faithfulSlots.flat();
   const caught = broken.filter((b) => b.caught).length;
   return {
     broken,
@@ -242,40 +277,4 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
     disagreements: broken.filter((b) => !b.recording.agrees).length,
     durationMs: Date.now() - started,
   };
-}
-
-/** The self-test result as text (the table, the catch rate and the false-failure count). */
-export function formatSelftest(result: SelftestResult): string {
-  const lines = ['Broken targets (each must fail through the check and the rule it names)'];
-  const width = Math.max(...result.broken.map((b) => b.id.length), 10) + 2;
-  for (const b of result.broken) {
-    lines.push(
-      `  ${b.caught ? 'caught' : 'MISSED'}  ${b.id.padEnd(width)} ${b.expect.padEnd(30)} ${(b.durationMs / 1000).toFixed(1)} s  ${String(b.spent).padStart(2)} cr  (${b.upstream}; rule ${b.rule})${
-        b.strict ? `  --strict; default mode: ${b.strict.refuted ? 'refuted' : 'NOT refuted'} ${b.strict.refutes}` : ''
-      }`,
-    );
-    if (!b.caught) lines.push(`          failed checks: ${b.failedChecks.join(', ') || 'none'}`);
-    if (!b.recording.agrees)
-      lines.push(
-        `          its recording disagrees: only live ${b.recording.onlyLive.join(', ') || 'none'}; only recording ${b.recording.onlyRecording.join(', ') || 'none'}`,
-      );
-  }
-  if (result.faithful.length) {
-    lines.push('', 'Faithful targets and variants (each must pass by default; a variant must fail under --strict, and the lenient replica may)');
-    for (const f of result.faithful) {
-      lines.push(
-        `  ${f.ok ? 'ok    ' : 'WRONG '}  ${`${f.target} (${f.mode})`.padEnd(width + 10)} ${(f.durationMs / 1000).toFixed(1)} s  ${String(f.spent).padStart(2)} cr${f.refuted.length ? `  refuted: ${f.refuted.join(', ')}` : ''}`,
-      );
-      if (f.missingRefutations) lines.push(`          did not refute: ${f.missingRefutations.join(', ')}`);
-      if (f.mode === 'default') for (const failure of f.failures.slice(0, 10)) lines.push(`          ${failure}`);
-    }
-  }
-  lines.push(
-    '',
-    `catch rate: ${result.caught}/${result.total} (${(result.catchRate * 100).toFixed(0)} %)`,
-    `false failures: ${result.falseFailures} (default mode), ${result.falseFailuresStrict} (strict mode, Prism and sandbox)`,
-    `live run and its recording: ${result.total - result.disagreements}/${result.total} agree cell by cell (credits aside)`,
-    `self-test wall time: ${(result.durationMs / 1000).toFixed(1)} s`,
-  );
-  return lines.join('\n');
 }

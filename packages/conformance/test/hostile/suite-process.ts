@@ -14,6 +14,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const packageRoot = join(here, '..', '..');
 const CLI = ['--import', join(here, 'peak-rss.mjs'), '--conditions=@mediagen/source', '--import', 'tsx', join(packageRoot, 'src', 'cli.ts')];
 
+/**
+ * Past this a suite process is killed (the test then fails on `killed`): sized for a loaded two-core
+ * machine, where a run of seconds can take minutes; only a run that does not end reaches it.
+ */
+export const RUN_LIMIT_MS = 240_000;
+
 export interface SuiteRun {
   code: number | null;
   /** The signal that ended the child, when one did (the watchdog's SIGKILL). */
@@ -22,6 +28,8 @@ export interface SuiteRun {
   stderr: string;
   /** From spawn to exit. */
   wallMs: number;
+  /** When the process exited (Date.now()): with the report's `startedAt`, the run's own time (see `sinceRunStart`). */
+  endedAt: number;
   /** From the interrupt (`interrupt`) to exit. */
   afterInterruptMs?: number;
   /** Peak resident memory of the child, MiB. */
@@ -91,7 +99,7 @@ export async function runSuite(args: readonly string[], options: SuiteOptions = 
     setTimeout(() => {
       killed = 'time';
       child.kill('SIGKILL');
-    }, options.limitMs ?? 120_000),
+    }, options.limitMs ?? RUN_LIMIT_MS),
     ...(options.interrupt?.afterMs !== undefined ? [setTimeout(interrupt, options.interrupt.afterMs)] : []),
   ];
   options.interrupt?.after?.then(interrupt);
@@ -105,6 +113,7 @@ export async function runSuite(args: readonly string[], options: SuiteOptions = 
   }, 100);
   const [code, signal] = (await new Promise((resolve) => child.once('close', (c, s) => resolve([c, s])))) as [number | null, NodeJS.Signals | null];
   const ended = performance.now();
+  const endedAt = Date.now();
   for (const timer of timers) clearTimeout(timer);
   clearInterval(guard);
   const peakKiB = existsSync(peakFile) ? Number(readFileSync(peakFile, 'utf8')) : sampledKiB;
@@ -117,6 +126,7 @@ export async function runSuite(args: readonly string[], options: SuiteOptions = 
     stdout,
     stderr,
     wallMs: ended - started,
+    endedAt,
     ...(interruptedAt !== undefined ? { afterInterruptMs: ended - interruptedAt } : {}),
     peakMiB: peakKiB / 1024,
     ...(killed ? { killed } : {}),
@@ -125,6 +135,15 @@ export async function runSuite(args: readonly string[], options: SuiteOptions = 
     ...(junit !== undefined ? { junit } : {}),
     harPath,
   };
+}
+
+/**
+ * From the start of the run (the report's `startedAt`) to the exit of the process: the run's own time,
+ * cleanup and reports included, without the start-up of the process (TypeScript compiled on load),
+ * which is what a loaded machine stretches most. Infinity when the run wrote no report.
+ */
+export function sinceRunStart(run: SuiteRun): number {
+  return run.json ? run.endedAt - Date.parse(run.json.startedAt) : Number.POSITIVE_INFINITY;
 }
 
 /** One line for the test log: what a case cost. */

@@ -17,7 +17,7 @@ export interface MockProcess {
 
 export async function startMockProcess(args: string[]): Promise<MockProcess> {
   const run = start(args);
-  const [, url] = await waitFor(run, /listening on (http:\/\/127\.0\.0\.1:\d+)/, 60_000);
+  const [, url] = await waitFor(run, /listening on (http:\/\/127\.0\.0\.1:\d+)/);
   const parsed = new URL(url!);
   return {
     run,

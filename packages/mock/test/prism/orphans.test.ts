@@ -41,7 +41,7 @@ const SIGNALS: NodeJS.Signals[] = ['SIGHUP', 'SIGTERM', 'SIGKILL'];
 describe.concurrent('media-mock', () => {
   it.each(SIGNALS)('%s to the command: its Prism is gone too', async (signal) => {
     const run = start(['--quiet']);
-    await waitFor(run, /listening on/, 60_000);
+    await waitFor(run, /listening on/);
     const prism = prismChild(run.child.pid!);
     expect(running(prism)).toBe(true);
     run.child.kill(signal);
