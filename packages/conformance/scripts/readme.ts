@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ruleById } from '@mediagen/schema';
 import { CHECKS } from '../src/checks/catalog.js';
 import { USAGE } from '../src/cli/main.js';
+import { counterCounts, counterPlan, statedRuleCoverage, tableAssumptions } from '../src/selftest/counter/index.js';
 import { NOT_SENT, seedRuleCoverage } from './seed-rules.js';
 
 export const README = join(dirname(fileURLToPath(import.meta.url)), '..', 'README.md');
@@ -76,10 +77,45 @@ export function renderSeedRules(): string {
   return ['| rule | basis | severity | what it says | requests that test it |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
 }
 
+/** The counter-servers of the assumptions, counted by how each is refuted, and the stated behaviour rules each broken by a target. */
+export function renderCounterServers(): string {
+  const plan = counterPlan();
+  const counts = counterCounts(plan);
+  const sides = new Map<string, number>();
+  for (const a of tableAssumptions()) sides.set(a.side, (sides.get(a.side) ?? 0) + 1);
+  const bySide = [...sides].map(([side, n]) => `${n} ${side}`).join(', ');
+  const reasons = new Map<string, string[]>();
+  for (const [key, d] of plan.derivations) if (d.by === 'none') reasons.set(d.reason, [...(reasons.get(d.reason) ?? []), key]);
+  const stated = statedRuleCoverage();
+  const through = stated.filter((s) => s.throughAssumption).map((s) => `\`${s.rule}\``);
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  return [
+    '| assumptions of the rules table | count |',
+    '| --- | --- |',
+    `| all (${bySide}) | ${counts.assumptions} |`,
+    `| a generic counter-server: answers that break exactly its constraint | ${counts.generic.answers} |`,
+    `| a generic counter-server: requests served that break only it, or refused that rely on it | ${counts.generic.requests} |`,
+    `| a recipe (a new server, or the server of another assumption) | ${counts.recipe} |`,
+    `| an existing faithful variant or --strict broken target | ${counts.reused} |`,
+    `| none: cannot be refuted without breaking a stated rule | ${counts.none.unrefutable} |`,
+    `| none: the suite never asserts it | ${counts.none.unasserted} |`,
+    '',
+    `They run as ${counts.runs} combined servers, each once by default and once under \`--strict\`. Without a server:`,
+    '',
+    '| reason | assumptions |',
+    '| --- | --- |',
+    ...[...reasons].map(([reason, keys]) => `| ${cell(reason)} | ${keys.map((k) => `\`${k}\``).join(', ')} |`),
+    '',
+    `Stated behaviour rules a check asserts: ${stated.length}; broken by a target of the catalogue: ${stated.filter((s) => s.targets.length > 0).length}` +
+      (through.length ? ` (${through.join(', ')} only through an assumption the check reads them through: caught under \`--strict\`).` : '.'),
+  ].join('\n');
+}
+
 export const PARTS: readonly GeneratedPart[] = [
   { name: 'checks', from: 'src/checks and the schema rules', render: renderChecksTable },
   { name: 'seed-rules', from: 'the schema rules and the suite\u2019s cases', render: renderSeedRules },
   { name: 'cli', from: 'the CLI\u2019s --help', render: renderCliUsage },
+  { name: 'counter-servers', from: 'the schema rules and src/selftest', render: renderCounterServers },
 ];
 
 /** The README with each generated part replaced by its current text. */

@@ -18,7 +18,7 @@ export { matchOperation, type OperationRoute, operationFor, type PathMatch, Path
 export * from './rules/behaviour.js';
 export * from './rules/catalog.js';
 export * from './rules/check.js';
-export { constraintRule, elementAt, elementsAlong, weakestAlong } from './rules/fields.js';
+export { constraintRule, elementAt, elementsAlong, exampleOf, type FieldConstraint, fieldConstraints, weakestAlong } from './rules/fields.js';
 export * from './rules/issues.js';
 export * from './rules/kinds.js';
 export * from './rules/operation-request.js';

@@ -5,9 +5,10 @@
 import { requestTargets } from './broken/requests.js';
 import { shapeTargets } from './broken/shapes.js';
 import { stateTargets } from './broken/state.js';
+import { statedTargets } from './broken/stated.js';
 import type { BrokenTarget } from './broken/types.js';
 
 export type { BrokenTarget } from './broken/types.js';
 export { lenientTarget } from './rewrites.js';
 
-export const brokenTargets: readonly BrokenTarget[] = [...shapeTargets, ...requestTargets, ...stateTargets];
+export const brokenTargets: readonly BrokenTarget[] = [...shapeTargets, ...requestTargets, ...stateTargets, ...statedTargets];

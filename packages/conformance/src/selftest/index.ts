@@ -1,5 +1,6 @@
 // The self-test of the suite: broken targets, the rewriting proxy and the runner.
 export { type BrokenTarget, brokenTargets } from './broken-targets.js';
+export * as counter from './counter/index.js';
 export { formatSelftest } from './format.js';
 export {
   jsonReply,

@@ -1,7 +1,7 @@
 // The building blocks of the self-test's servers: edits of JSON bodies, the generations and media a
 // body carries, the generation items of a request, an accept-everything generate, and the lenient
 // replica (a faithful server built strictly from the sources that must pass).
-import { type GenerationItem, operationById, operations } from '@mediagen/schema';
+import { type GenerationItem, operationById, operations, ruleById, successStatusRule } from '@mediagen/schema';
 import { isObject, type JsonObject } from '@mediagen/schema/util';
 import { isSuccess } from '../model/exchange.js';
 import { isFor, type ProxyRequest, type ProxyResponse, type ProxyTools, parseJson, type Rewrite } from './proxy.js';
@@ -61,6 +61,37 @@ export const onGenerationItems =
     for (const item of body) if (isObject(item)) edit(item);
     return { ...request, body: JSON.stringify(body) };
   };
+
+/** Rewrites applied one after the other: the first request hook that answers ends the request's way in. */
+export function compose(...rewrites: Rewrite[]): Rewrite {
+  return {
+    request: async (request, tools) => {
+      let current: ProxyRequest = request;
+      for (const rewrite of rewrites) {
+        const next = rewrite.request ? await rewrite.request(current, tools) : current;
+        if ('status' in next) return next;
+        current = next;
+      }
+      return current;
+    },
+    response: async (request, response, tools) => {
+      let current: ProxyResponse = response;
+      for (const rewrite of rewrites) if (rewrite.response) current = await rewrite.response(request, current, tools);
+      return current;
+    },
+  };
+}
+
+/** Successes of the operations whose success status has the basis asked for answer another 2xx (203, or 200 for a 201). */
+export const otherSuccessStatus = (basis: 'assumption' | 'sourced'): Rewrite => ({
+  response: (request, response) => {
+    const op = request.operationId ? operationById(request.operationId) : undefined;
+    if (!op || response.status !== op.success.status) return response;
+    const assumed = ruleById(successStatusRule(op.operationId))?.source === 'assumption';
+    if (assumed !== (basis === 'assumption')) return response;
+    return { ...response, status: op.success.status === 200 ? 203 : 200 };
+  },
+});
 
 /** A JSON error answer in the envelope. */
 export const refusal = (status: number, code: string, message: string): ProxyResponse => ({

@@ -91,22 +91,21 @@ describe('--from-har on hand-made recordings', () => {
     expect(cell?.failures.map((f) => f.basis?.rule)).toContain('deleted_media_gone');
   });
 
-  it('judges a filter from the listing that used it (documented ?type=flux on styles)', async () => {
-    const path = await file(
-      har([
-        {
-          method: 'GET',
-          path: '/pub/v1/styles?type=flux',
-          key: SECRET,
-          status: 200,
-          answer: { data: [{ name: 'Anime', base_model: 'sdxl' }], err: null, pagination: { page: 1, page_size: 50, total: 1 } },
-        },
-      ]),
-    );
-    const report = await judgeHar(path);
-    const cell = result(report, operations.listStyles.operationId, 'filter_conformance');
+  it('judges a filter from the listing that used it (documented ?type=flux on control nets; on styles through their assumed items)', async () => {
+    const sdxl = (path: string) => ({
+      method: 'GET',
+      path,
+      key: SECRET,
+      status: 200,
+      answer: { data: [{ name: 'Anime', base_model: 'sdxl' }], err: null, pagination: { page: 1, page_size: 50, total: 1 } },
+    });
+    const report = await judgeHar(await file(har([sdxl('/pub/v1/controlnets?type=flux'), sdxl('/pub/v1/styles?type=flux')])));
+    const cell = result(report, operations.listControlnets.operationId, 'filter_conformance');
     expect(cell?.outcome).toBe('failed');
     expect(cell?.failures[0]?.basis?.rule).toBe('type_flux_filter');
+    // No source shows a style's shape: that the item is not flux is read from an assumed base_model, a verdict on the listing's items.
+    expect(result(report, operations.listStyles.operationId, 'filter_conformance')?.outcome).not.toBe('failed');
+    expect(report.provenance.find((p) => p.element === 'StylePage.data')?.status).toBe('refuted');
   });
 
   it('follows a media item’s status: going back after a terminal status refutes the lifecycle assumption', async () => {

@@ -1,7 +1,7 @@
-import { operations } from '@mediagen/schema';
+import { type OperationSpec, operations, weakestAlong } from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
 import { served } from '../../model/answer.js';
-import { assertThat } from '../../model/verdict.js';
+import { assertThat, through } from '../../model/verdict.js';
 import { fluxFilterRule, hasTypeFilter, isFluxItem as isFlux } from '../applies.js';
 import { defineCheck, type Found, type HistoryJudge, type Observed } from '../define.js';
 import type { CheckPort } from '../port.js';
@@ -11,6 +11,15 @@ const { listGenerations } = operations;
 
 const hasSuccess = (generation: Record<string, unknown>) =>
   !Array.isArray(generation.media) || generation.media.some((m) => isObject(m) && m.status === 'success');
+
+/**
+ * Whether an item is flux is read from its `base_model`: where a listing's items or their base model are
+ * ours (the styles' shape is not shown), the filter is judged through that assumption.
+ */
+const baseModelThrough = (op: OperationSpec): string | undefined => {
+  const element = weakestAlong(op.success.schema, ['data', 0, 'base_model']);
+  return element === undefined ? undefined : `${element}.type`;
+};
 
 /** Whether `name` is the only filter of the query (paging aside): only then must the listing hold what exists. */
 const alone = (query: Record<string, unknown>, name: string) => Object.keys(query).every((key) => key === name || key === 'page_size' || key === 'page');
@@ -26,7 +35,8 @@ function judgeHistory(): HistoryJudge {
       if (!served(exchange)) return [];
       const query = exchange.request.query ?? {};
       const out: Found[] = [];
-      const add = (rule: string, ok: boolean, message: string) => out.push({ operationId: op.operationId, assertion: assertThat(rule, ok, message) });
+      const add = (rule: string, ok: boolean, message: string, via?: string) =>
+        out.push({ operationId: op.operationId, assertion: through(assertThat(rule, ok, message), via) });
       const items = itemsOf(exchange);
       const firstPage = query.page === undefined || Number(query.page) === 1;
       if (op === listGenerations && typeof query.media_id === 'string' && query.media_id !== '') {
@@ -63,6 +73,7 @@ function judgeHistory(): HistoryJudge {
           fluxFilterRule(op),
           others.length === 0,
           `?type=flux lists ${others.length} item(s) whose base_model is not flux (e.g. ${JSON.stringify(others[0]?.name)}: ${JSON.stringify(others[0]?.base_model)})`,
+          baseModelThrough(op),
         );
       }
       return out;

@@ -1,3 +1,4 @@
+import { through } from '../../model/verdict.js';
 import { defineCheck } from '../define.js';
 import { checkPagination } from '../response.js';
 
@@ -8,6 +9,12 @@ export default defineCheck({
   category: 'stateful',
   rules: ['page_honoured', 'page_honoured_where_assumed'],
   appliesTo: (op) => op.paged,
-  // Judged on every listing that asked for a page, on targets that compute pages.
-  judge: ({ op, exchange, pagination }) => (pagination && exchange.status !== 0 ? checkPagination(op, exchange) : undefined),
+  // Judged on every listing that asked for a page, on targets that compute pages. A page asked for with a
+  // value only an assumption calls invalid (page 0, page_size 51) and served anyway is honoured only as
+  // far as that assumption goes: the judgement is a verdict on it.
+  judge: ({ op, exchange, pagination, expect, breach }) => {
+    if (!pagination || exchange.status === 0) return undefined;
+    const via = expect === 'reject' && breach?.source === 'assumption' ? breach.rule : undefined;
+    return checkPagination(op, exchange)?.map((assertion) => through(assertion, via));
+  },
 });

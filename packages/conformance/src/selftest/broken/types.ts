@@ -12,6 +12,13 @@ export interface BrokenTarget {
   expect: CheckId;
   /** The rule the failure must name (its basis is a source, unless `strict`). */
   rule: string;
+  /** Further rules the same server breaks: a failure (of any check) must name each of them too. */
+  alsoRules?: readonly string[];
+  /**
+   * The stated rules it breaks that `expect` asserts only through the assumption `rule` names (a field
+   * no source shows on the way): the suite catches them under --strict, through that assumption.
+   */
+  breaks?: readonly string[];
   /**
    * The fault is against an assumption of the contract, not a documented rule: it is caught only
    * under --strict (the default run gives a refuted verdict instead; the self-test checks both).
