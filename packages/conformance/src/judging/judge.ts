@@ -5,14 +5,7 @@
 // as the next step of the history (before the history learns from it); the tiering turns assertions
 // into cell results and verdicts on assumptions; the fingerprint and the confirmations of assumed
 // fields are observed. At the end of the history the stateful checks judge what the whole shows.
-import {
-  assumptions,
-  fingerprintResponse,
-  latestDate,
-  type OperationId,
-  type OperationSpec,
-  transformPlan,
-} from '@mediagen/schema';
+import { assumptions, fingerprintResponse, latestDate, type OperationId, type OperationSpec, transformPlan } from '@mediagen/schema';
 import { CHECKS, type CheckDefinition, type CheckId } from '../checks/catalog.js';
 import type { HistoryJudge } from '../checks/define.js';
 import { verdictsFor } from '../checks/judge.js';
