@@ -14,6 +14,7 @@ import { type Fixtures, generationContext } from '../requests/fixtures.js';
 import type { CleanupRegistry } from './cleanup.js';
 import { followGeneration } from './follow.js';
 import { type KeyMasker, maskExchange } from './mask.js';
+import type { Profiler } from './profile.js';
 import type { Spending } from './spending.js';
 import type { ResolvedTarget } from './target.js';
 import { dotSegment, refusedPath, type Transport } from './transport.js';
@@ -46,6 +47,8 @@ export interface ExchangeDeps {
   lifecycleTimeoutMs: number;
   /** Called with every answer (false when none came): the run counts silences. */
   onAnswer: (answered: boolean) => void;
+  /** Set when the run measures where its time goes. */
+  profiler?: Profiler;
 }
 
 const notSent = (request: Exchange['request'], reason: string): Exchange => ({
@@ -95,6 +98,7 @@ export class Exchanges {
     // Not sent, and no sign of a silent target either: the server gave an id that is a path step.
     if (dotSegment(request.path) !== undefined) return { exchange: notSent(request, refusedPath(request.path)) };
     const sent = await this.deps.transport.send(request, this.draining ?? {});
+    this.deps.profiler?.request(this.draining ? 'cleanup' : (how.phase ?? this.phase), op.operationId, sent.durationMs);
     this.deps.judge.recorder.countRequest(op.operationId);
     // A redirect elsewhere is an answer of the target, though not one the run follows.
     this.deps.onAnswer(sent.status !== 0 || sent.redirectedTo !== undefined);
@@ -125,18 +129,12 @@ export class Exchanges {
     this.phase = phase;
     const op = operations[c.operationId] as OperationSpec;
     const auth = opts.auth ?? (expect === 'missing-key' ? 'missing' : expect === 'wrong-key' ? 'wrong' : 'valid');
-    const parts = { body: c.body, ...(c.query ? { query: c.query } : {}) };
-    const intent: Intent = { expect };
-    if (expect === 'reject') {
-      const breach = c.basis ?? breachBasis(op, parts, generationContext(this.deps.fixtures));
-      if (breach) intent.breach = breach;
-    }
-    if (expect === 'accept' || expect === 'probe') {
-      const relies = expect === 'probe' ? (c.basis ?? probeBasis(op, parts)) : acceptanceBasis(op, parts);
-      if (relies) intent.relies = relies;
-    }
+    const intent = this.intentOf(op, c, expect);
     let judgement: Judgement | undefined;
+    const { profiler } = this.deps;
+    const queued = performance.now();
     const go = async () => {
+      profiler?.wait('spendingWindows', performance.now() - queued);
       const done = await this.sendAndJudge(c, auth, { intent, phase, ...(opts.shrunk ? { shrunk: opts.shrunk } : {}), record: opts.record ?? 'all' });
       judgement = done.judgement;
       return done.exchange;
@@ -149,8 +147,30 @@ export class Exchanges {
     const exchange = sent.exchange;
     if (exchange.status === 0 && exchange.url === '') return { exchange, failed: false, refused: exchange.error ?? 'not sent' };
     // A generation whose end decides an assertion: read it until it ends (the judge settles it from what it reads).
-    for (const generationId of judgement?.awaiting ?? []) await followGeneration((read) => this.raw(read), generationId, this.deps.lifecycleTimeoutMs);
+    for (const generationId of judgement?.awaiting ?? []) {
+      const follow = () => followGeneration((read) => this.raw(read), generationId, this.deps.lifecycleTimeoutMs);
+      await (profiler ? profiler.waiting('lifecyclePolls', follow) : follow());
+    }
     return { exchange, failed: judgement?.failed ?? false };
+  }
+
+  /** What a request is sent for: the rule it breaks (to be refused), or the assumption it relies on (to be served). */
+  private intentOf(op: OperationSpec, c: RequestCase, expect: Expectation): Intent {
+    const { profiler } = this.deps;
+    const decide = (): Intent => {
+      const parts = { body: c.body, ...(c.query ? { query: c.query } : {}) };
+      const intent: Intent = { expect };
+      if (expect === 'reject') {
+        const breach = c.basis ?? breachBasis(op, parts, generationContext(this.deps.fixtures));
+        if (breach) intent.breach = breach;
+      }
+      if (expect === 'accept' || expect === 'probe') {
+        const relies = expect === 'probe' ? (c.basis ?? probeBasis(op, parts)) : acceptanceBasis(op, parts);
+        if (relies) intent.relies = relies;
+      }
+      return intent;
+    };
+    return profiler ? profiler.time('intent (sent)', decide) : decide();
   }
 
   /** Findings of the spend guard become assertions of credits_arithmetic (on the operation that measures). */

@@ -22,6 +22,7 @@ import { runSetup } from './phases/setup.js';
 import { sequencePlan } from './plan.js';
 import { isSafe, READ_ONLY } from './policy.js';
 import { checkPort, phaseContext, type RunParts } from './port.js';
+import { Profiler } from './profile.js';
 import { containRecorders } from './recording.js';
 import { Spending } from './spending.js';
 import { RunStopped } from './stop.js';
@@ -80,12 +81,28 @@ function targetInfo(target: ResolvedTarget, strict: boolean): TargetInfo {
   };
 }
 
+/** Runs `fn` as part of the profile's `key`, when the run is profiled. */
+const spanned = <T>(profiler: Profiler | undefined, key: string, fn: () => Promise<T>): Promise<T> => (profiler ? profiler.span(key, fn) : fn());
+
 /** One operation's phases; a phase that throws (a bug, a garbage answer) is noted, the run goes on. */
-async function runOperation(context: PhaseContext, op: OperationSpec, index: number, stop: ReturnType<typeof stopper>, note: (m: string) => void) {
-  for (const phase of [runExamples, runCoverage, runAuth, (c: PhaseContext, o: OperationSpec) => runFuzzing(c, o, index)]) {
+async function runOperation(
+  context: PhaseContext,
+  op: OperationSpec,
+  index: number,
+  stop: ReturnType<typeof stopper>,
+  note: (m: string) => void,
+  profiler?: Profiler,
+) {
+  const phases = [
+    ['examples', runExamples],
+    ['coverage', runCoverage],
+    ['auth', runAuth],
+    ['fuzzing', (c: PhaseContext, o: OperationSpec) => runFuzzing(c, o, index)],
+  ] as const;
+  for (const [name, phase] of phases) {
     stop.check();
     try {
-      await phase(context, op);
+      await spanned(profiler, `phase:${name}`, () => phase(context, op));
     } catch (error) {
       if (error instanceof RunStopped) throw error;
       note(`${op.operationId}: a phase stopped: ${(error as Error)?.message ?? String(error)}`);
@@ -96,6 +113,7 @@ async function runOperation(context: PhaseContext, op: OperationSpec, index: num
 /** Runs every selected check against a resolved target; the record of what happened, masked. */
 export async function runEngine(target: ResolvedTarget, options: ConformanceOptions, selection: readonly CheckId[]): Promise<RunRecord> {
   const started = Date.now();
+  const profiler = options.profile ? new Profiler() : undefined;
   const budgets = resolveBudgets(options.budgets);
   const stop = stopper(budgets, options.signal);
   const masker = createKeyMasker([target.apiKey, options.apiKey]);
@@ -133,11 +151,17 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     lifecycleWaitMs: lifecycleTimeoutMs,
     baseUrl: target.baseUrl,
     mask: masker.text,
+    ...(profiler ? { clock: profiler } : {}),
   });
   const fixtures = emptyFixtures(false, `${options.seed ?? 1}_${Date.now().toString(36)}`);
   const cleanup = new CleanupRegistry();
   let exchanges: Exchanges;
-  const spending = new Spending(options.maxCredits, (c) => exchanges.wire(c), fixtures);
+  // What the spend guard sends (balance readings, prices) is all estimates: its time is the profile's balance readings.
+  const spending = new Spending(
+    options.maxCredits,
+    (c) => (profiler ? profiler.waiting('balanceReadings', () => exchanges.wire(c)) : exchanges.wire(c)),
+    fixtures,
+  );
   exchanges = new Exchanges({
     transport,
     masker,
@@ -149,6 +173,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     versioning,
     lifecycleTimeoutMs,
     onAnswer: (answered) => stop.answered(answered),
+    ...(profiler ? { profiler } : {}),
   });
   const ops = operationList.filter((op) => !options.operations?.length || options.operations.includes(op.operationId));
   const parts: RunParts = {
@@ -171,11 +196,12 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
   const context = phaseContext(parts);
   const unexercised = (op: OperationSpec) => (!isSafe(op) && target.mode !== 'full' ? READ_ONLY : 'not exercised by this run');
   try {
-    const probe = await probeTarget(transport, target, options, note, [baseItem(fixtures)]);
+    const probe = await spanned(profiler, 'phase:probe', () => probeTarget(transport, target, options, note, [baseItem(fixtures)]));
+    profiler?.request('probe', probe.request.operationId, probe.durationMs);
     judge.retarget({ stateful: target.stateful, pagination: target.stateful });
     emit({ type: 'start', target: targetInfo(target, strict) });
     await spending.readings.start(probe);
-    await runSetup(context);
+    await spanned(profiler, 'phase:setup', () => runSetup(context));
     // Without a balance from the probe (its plain body may name a model the target lacks), read it now with a listed one.
     await spending.readings.start();
     const plan = sequencePlan(target, context.statefulBlocked, selected);
@@ -184,7 +210,8 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
       if (skip !== undefined || !check.sequence) continue;
       stop.check();
       try {
-        await check.sequence(checkPort(parts, context, check.id));
+        const sequence = check.sequence;
+        await spanned(profiler, 'phase:stateful', () => spanned(profiler, `sequence:${check.id}`, () => sequence(checkPort(parts, context, check.id))));
       } catch (error) {
         if (error instanceof RunStopped) throw error;
         note(`${check.id}: the sequence stopped: ${(error as Error)?.message ?? String(error)}`);
@@ -197,7 +224,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
       ...ops.filter((op) => op.effect === 'delete'),
     ];
     for (const [index, op] of ordered.entries()) {
-      await runOperation(context, op, index, stop, note);
+      await spanned(profiler, `operation:${op.operationId}`, () => runOperation(context, op, index, stop, note, profiler));
       await spending.readings.checkpoint(op.operationId);
       emit({ type: 'operation', operation: judge.recorder.operationReport(op, unexercised(op)) });
     }
@@ -208,13 +235,14 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     stop.dispose();
     exchanges.drain(budgets.cleanupMs, budgets.cleanupRequestMs);
     await spending.readings.finish().catch((error: Error) => note(`the last balance reading failed: ${error.message}`));
-    await cleanup.drain(budgets.cleanupMs);
+    await spanned(profiler, 'phase:cleanup', () => cleanup.drain(budgets.cleanupMs));
     for (const line of transport.budgetNotes()) note(line);
     await recorders.close();
     // The history has ended: what the whole of it shows (a resource never readable, a generation that never finished).
     judge.finish();
   }
   const stopped = stop.stopped;
+  if (profiler) options.profile?.(profiler.result());
   return {
     target: targetInfo(target, strict),
     startedMs: started,
