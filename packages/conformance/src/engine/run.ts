@@ -237,6 +237,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     await spending.readings.finish().catch((error: Error) => note(`the last balance reading failed: ${error.message}`));
     await spanned(profiler, 'phase:cleanup', () => cleanup.drain(budgets.cleanupMs));
     for (const line of transport.budgetNotes()) note(line);
+    transport.close();
     await recorders.close();
     // The history has ended: what the whole of it shows (a resource never readable, a generation that never finished).
     judge.finish();
