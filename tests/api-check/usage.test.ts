@@ -39,7 +39,7 @@ async function consumer(dir: string, name: string, app: (api: ReturnType<typeof 
     await proxy.stop();
     await sandbox.stop();
   }
-  writeUsageFile(join(dir, 'usage', `${name}.json`), usageOfHar(har, name).usage);
+  writeUsageFile(join(dir, 'usage', `${name}.json`), (await usageOfHar(har, name)).usage);
 }
 
 /** The newest document with Media.dim renamed dims (no ledger entry says so), and the LoRA listing gone. */
@@ -80,7 +80,7 @@ describe('the gate names the consumers a breaking change would hit', () => {
   };
   const hitsOf = (list: ReturnType<typeof blastRadius>, where: string) => list.find((r) => r.change.where === where)?.hits;
 
-  it('for the images → media rename, the 2024-09-04 client and no one else', () => {
+  it('for the images → media rename, the 2024-09-04 client and no one else', async () => {
     const { list } = radius(baseline, newest);
     expect(hitsOf(list, 'GET /pub/v1/generations 200 data[].images')).toEqual([{ consumer: 'app-0904', calls: 1 }]);
     expect(hitsOf(list, 'POST /pub/v1/generations 200 data.images')).toEqual([{ consumer: 'app-0904', calls: 1 }]);
@@ -90,7 +90,7 @@ describe('the gate names the consumers a breaking change would hit', () => {
     expect(list.flatMap((r) => r.hits.map((h) => h.consumer)).filter((c) => c !== 'app-0904')).toEqual([]);
   });
 
-  it('for an undeclared rename of a response field, the consumers whose usage reads it, and no consumer that does not', () => {
+  it('for an undeclared rename of a response field, the consumers whose usage reads it, and no consumer that does not', async () => {
     const { gate, list, consumers } = radius(newest, nextDocument());
     expect(gate.failures).toContain('breaking: GET /pub/v1/generations 200 data[].media[].dim removed (no ledger entry after 2025-05-07)');
     expect(hitsOf(list, 'GET /pub/v1/generations 200 data[].media[].dim')).toEqual([{ consumer: 'app-0904', calls: 1 }]);
@@ -105,13 +105,13 @@ describe('the gate names the consumers a breaking change would hit', () => {
     expect(summary.join('\n')).not.toContain('catalogue-reader');
   });
 
-  it('a removed operation hits whoever calls it', () => {
+  it('a removed operation hits whoever calls it', async () => {
     const doc = clone(newest);
     delete doc.paths['/pub/v1/voices'];
     expect(hitsOf(radius(newest, doc).list, 'GET /pub/v1/voices')).toEqual([{ consumer: 'catalogue-reader', calls: 1 }]);
   });
 
-  it('npm run api:check -- --usage DIR prints the consumers; without --usage the gate says what it said before', () => {
+  it('npm run api:check -- --usage DIR prints the consumers; without --usage the gate says what it said before', async () => {
     const run = (args: string[]) =>
       spawnSync(
         process.execPath,

@@ -139,3 +139,12 @@ describe('lodash in what npm users of the packages install', () => {
     }
   });
 });
+
+describe('lodash in the workspace', () => {
+  it(`the workspace's own lockfile holds no copy below ${LODASH.fixed} (its pnpm override; npm users' trees are judged above)`, () => {
+    const lock = readFileSync(join(repoRoot, 'pnpm-lock.yaml'), 'utf8');
+    const versions = [...lock.matchAll(/^ {2}lodash@(\d+\.\d+\.\d+[^:]*):/gm)].map((m) => m[1]!);
+    expect(versions.length).toBeGreaterThan(0);
+    expect(versions.filter((version) => below(version, LODASH.fixed))).toEqual([]);
+  });
+});

@@ -101,7 +101,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('usage recor
       io,
     );
     upgrade = { code, stdout, json: JSON.parse(await readFile(join(dir, 'upgrade.json'), 'utf8')), html: await readFile(join(dir, 'upgrade.html'), 'utf8') };
-    writeUsageFile(join(dir, 'usage', 'browser-app.json'), usageOfHar(har, 'browser-app').usage);
+    writeUsageFile(join(dir, 'usage', 'browser-app.json'), (await usageOfHar(har, 'browser-app')).usage);
     usageText = await readFile(join(dir, 'usage', 'browser-app.json'), 'utf8');
     await buildSite({ outDir: join(dir, 'site'), usage: join(dir, 'usage') });
     site = await serve(join(dir, 'site'));
@@ -132,7 +132,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('usage recor
     expect(usageText).not.toMatch(/gen_[a-z0-9]{4}|media_[a-z0-9]{4}|https?:/);
   });
 
-  it('the upgrade report lists exactly the renames the page must make, and every upgraded call passes (exit 1)', () => {
+  it('the upgrade report lists exactly the renames the page must make, and every upgraded call passes (exit 1)', async () => {
     expect(upgrade.code).toBe(1);
     const required = upgrade.json.operations.flatMap((o) =>
       o.changes.filter((c) => c.action === 'required').map((c) => `${o.operationId} ${c.where} ${c.before} → ${c.after}`),

@@ -33,7 +33,7 @@ try {
   let peak = before;
   let seen = 0;
   const t0 = performance.now();
-  const report = judgeHar(big, {
+  const report = await judgeHar(big, {
     onJudged: () => {
       if (++seen % 250 === 0) peak = Math.max(peak, process.memoryUsage().rss);
     },

@@ -21,10 +21,10 @@ const { values } = parseArgs({ options: { sizes: { type: 'string' }, child: { ty
 if (values.child) {
   // One measurement: the usage pass alone, then the whole report; peak RSS is the process's own.
   const t0 = performance.now();
-  const { usage } = usageOfHar(values.child, 'bench');
+  const { usage } = await usageOfHar(values.child, 'bench');
   const usageMs = performance.now() - t0;
   const t1 = performance.now();
-  const report = upgradeReport({ fromHar: values.child });
+  const report = await upgradeReport({ fromHar: values.child });
   const upgradeMs = performance.now() - t1;
   const maxRssKiB = process.resourceUsage().maxRSS;
   process.stdout.write(

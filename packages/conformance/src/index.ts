@@ -21,7 +21,7 @@ export {
 } from './checks/response.js';
 export { main as cli } from './cli/main.js';
 export { type ConformanceOptions, runConformance } from './conformance.js';
-export { DEFAULT_BUDGETS, type RunBudgets } from './engine/budgets.js';
+export { DEFAULT_BUDGETS, MAX_TIMER_MS, type RunBudgets } from './engine/budgets.js';
 export { type CleanupEntry, CleanupRegistry } from './engine/cleanup.js';
 export { parseSelection, selectedChecks, type UntypedSelection } from './engine/options.js';
 export type { ProfiledPhase, RunProfile, WaitKind } from './engine/profile.js';
@@ -41,10 +41,12 @@ export {
   parseEvidence,
 } from './evidence/file.js';
 export { type JudgedAssumption, judgedAssumptions, mergeEvidence } from './evidence/merge.js';
-export { readEvidenceFile, recordEvidence } from './evidence/store.js';
+export { MAX_EVIDENCE_BYTES, readEvidenceFile, recordEvidence } from './evidence/store.js';
 export { evidenceTable } from './evidence/table.js';
 export { type HarJudgeOptions, inferBaseUrl, judgeHar } from './har/judge.js';
-export { harEntries, MAX_HAR_BYTES, readHar } from './har/read.js';
+export { type HarItem, type HarReadOptions, type HarSurvey, MAX_HAR_BYTES, MAX_RECORDING_KEYS, readHar, recordingMasker, surveyHar } from './har/read.js';
+// The one judge every driver feeds (a live run, a recording, the proxy): for a driver of your own.
+export { type Intent, Judge, type Judgement, type JudgeOptions, type Meta, type Violation } from './judging/judge.js';
 export { acceptanceBasis, type Basis, breachBasis, isObligation, issueBasis, probeBasis, ruleBasis } from './model/basis.js';
 export { buildUrl, type Exchange, type RequestSpec, requestFor, toCurl, WRONG_API_KEY } from './model/exchange.js';
 export type { Assertion, Expectation, Verdict } from './model/verdict.js';

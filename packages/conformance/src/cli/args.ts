@@ -1,12 +1,13 @@
 // The command line's arguments: parsed with node:util parseArgs, merged over a config file
 // (`media-conformance.config.json` in the working directory, or `--config FILE`), and turned into the
 // library's options. Mistakes are RunErrors in the CLI's own words (its flags), never stack traces.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ConformanceOptions } from '../conformance.js';
+import { MAX_TIMER_MS } from '../engine/budgets.js';
+import { readRegularFile } from '../engine/files.js';
 import { parseSelection } from '../engine/options.js';
-import { RunError } from '../model/terms.js';
+import { type OptionName, RunError } from '../model/terms.js';
 
 export type ReporterSpec = { kind: 'console' } | { kind: 'junit' | 'json' | 'har' | 'html'; path: string };
 
@@ -19,6 +20,8 @@ export interface CliRun {
   fromHar?: string;
   /** Merge the run's assumption verdicts into this evidence file. */
   evidence?: string;
+  /** The config file read, and the options it set (a flag given too wins): said on stderr. */
+  config?: { file: string; keys: string[] };
 }
 
 /** What the command line talks to (the bin gives the process's; tests give their own). */
@@ -35,6 +38,23 @@ export interface CliIo {
 
 /** The config file's name in the working directory (read when present and no --config is given). */
 export const CONFIG_FILE = 'media-conformance.config.json';
+
+/** The most bytes a config file may have (it holds a few options). */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * What a config file may not say: where the key goes and what a run may spend are said on the
+ * command line only (a config file in a cloned repository's working directory is read on its own).
+ * `mode` may only lower to read-only; `target` only names the suite's own mocks on loopback.
+ */
+const COMMAND_LINE_ONLY: Readonly<Record<string, string>> = {
+  'api-key': 'an API key does not belong in a file: set MEDIAGEN_API_KEY',
+  'base-url': 'where the key is sent is said on the command line only: give --base-url',
+  'max-credits': 'what a run may spend is said on the command line only: give --max-credits',
+};
+
+/** Options of a config file that name files written: they stay inside the working directory. */
+const WRITTEN_PATHS = new Set(['reporter', 'evidence']);
 
 const FLAGS = {
   'base-url': { type: 'string' },
@@ -68,21 +88,32 @@ const FLAGS = {
 
 type Values = Partial<Record<keyof typeof FLAGS, string | boolean | string[]>>;
 
-/** Library option names as the CLI says them, for messages that come from the library. */
-const FLAG_OF: Record<string, string> = {
-  maxCredits: '--max-credits',
-  baseUrl: '--base-url',
+/**
+ * The flag of each library option a message may name: the CLI reads a RunError in these words
+ * (`error.said(flagOf)`), so a message names flags where it is made, never by rewriting its prose.
+ */
+const FLAG_OF: Readonly<Record<OptionName, string>> = {
   apiKey: '--api-key',
+  baseUrl: '--base-url',
+  maxCredits: '--max-credits',
   maxExamples: '--max-examples',
-  rateLimit: '--rate-limit',
-  workers: '--workers',
   mode: '--mode',
+  rateLimit: '--rate-limit',
   seed: '--seed',
+  workers: '--workers',
+  'budgets.timeoutMs': '--timeout',
+  'budgets.deadlineMs': '--deadline',
+  'budgets.maxAnswerBytes': '--max-answer-bytes',
+  'budgets.maxSilentInARow': '--max-silent',
+  'budgets.cleanupMs': 'the cleanup deadline (budgets.cleanupMs)',
+  'budgets.cleanupRequestMs': 'the cleanup request limit (budgets.cleanupRequestMs)',
 };
 
-/** A library message in the CLI's words (`maxCredits` → `--max-credits`). */
-export function inFlags(message: string): string {
-  return message.replace(/\b(maxCredits|baseUrl|apiKey|maxExamples|rateLimit|workers|mode|seed)\b/g, (name) => FLAG_OF[name] ?? name);
+export const flagOf = (option: OptionName): string => FLAG_OF[option];
+
+/** A message for the command line: a RunError in the CLI's words, anything else as it is. */
+export function inCliWords(error: unknown): string {
+  return error instanceof RunError ? error.said(flagOf) : ((error as Error)?.message ?? String(error));
 }
 
 const list = (values: unknown): string[] =>
@@ -91,7 +122,7 @@ const list = (values: unknown): string[] =>
     .map((v) => v.trim())
     .filter(Boolean);
 
-function number(name: string, value: unknown, options: { whole?: boolean; min?: number } = {}): number | undefined {
+function number(name: string, value: unknown, options: { whole?: boolean; min?: number; max?: number; unit?: string } = {}): number | undefined {
   if (value === undefined) return undefined;
   const text = String(value);
   const n = Number(text);
@@ -99,8 +130,14 @@ function number(name: string, value: unknown, options: { whole?: boolean; min?: 
   if (text.trim() === '' || !Number.isFinite(n) || n < min || (options.whole && !Number.isInteger(n))) {
     throw new RunError(`--${name} must be a ${options.whole ? 'whole ' : ''}number ≥ ${min}, got ${JSON.stringify(text)}`);
   }
+  if (options.max !== undefined && n > options.max)
+    throw new RunError(`--${name} must be at most ${options.max}${options.unit ?? ''}, got ${JSON.stringify(text)}`);
   return n;
 }
+
+/** The longest --timeout or --deadline, in seconds (a longer timer would fire at once). */
+export const MAX_DURATION_S = MAX_TIMER_MS / 1000;
+const DURATION = { max: MAX_DURATION_S, unit: ' s (about 24.8 days: a longer timer would fire at once)' };
 
 function parseReporters(values: string[]): ReporterSpec[] {
   if (values.length === 0) return [{ kind: 'console' }];
@@ -112,16 +149,19 @@ function parseReporters(values: string[]): ReporterSpec[] {
   });
 }
 
-/** The config file's values, keyed like the flags (`maxCredits` or `max-credits` both read). */
-function readConfig(path: string | undefined, cwd: string): Values {
+/** A path a config file names for writing: relative, and inside the working directory. */
+function insideWorkingDirectory(value: string, cwd: string): boolean {
+  const path = value.replace(/^(junit|json|har|html)=/, '');
+  const rel = relative(cwd, resolve(cwd, path));
+  return !isAbsolute(path) && rel !== '..' && !rel.startsWith(`..${sep}`);
+}
+
+/** The config file's values, keyed like the flags (`maxCredits` or `max-credits` both read); and its path. */
+function readConfig(path: string | undefined, cwd: string): { file: string; values: Values } {
   const file = resolve(cwd, path ?? CONFIG_FILE);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if (path === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new RunError(`--config: cannot read ${file}: ${(error as Error).message}`);
-  }
+  // The file in the working directory is optional; one named by --config is not.
+  const text = path === undefined ? readRegularFile(file, '--config', MAX_CONFIG_BYTES, () => undefined) : readRegularFile(file, '--config', MAX_CONFIG_BYTES);
+  if (text === undefined) return { file, values: {} };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -133,10 +173,26 @@ function readConfig(path: string | undefined, cwd: string): Values {
   for (const [key, value] of Object.entries(parsed)) {
     const flag = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`) as keyof typeof FLAGS;
     if (!Object.hasOwn(FLAGS, flag) || flag === 'config' || flag === 'help') throw new RunError(`${file}: unknown option ${JSON.stringify(key)} (see --help)`);
-    if (flag === 'api-key') throw new RunError(`${file}: an API key does not belong in a file: set MEDIAGEN_API_KEY`);
-    values[flag] = Array.isArray(value) ? value.map(String) : typeof value === 'boolean' ? value : String(value);
+    const refused = COMMAND_LINE_ONLY[flag];
+    if (refused) throw new RunError(`${file}: ${JSON.stringify(key)} is refused in a config file: ${refused}`);
+    if (flag === 'mode' && value !== 'read-only')
+      throw new RunError(`${file}: "mode" may only be "read-only" in a config file: a full run is asked for on the command line (--mode full)`);
+    const boolean = FLAGS[flag].type === 'boolean';
+    const scalar = (item: unknown) => typeof item === 'string' || (typeof item === 'number' && Number.isFinite(item));
+    if (boolean ? typeof value !== 'boolean' : !(scalar(value) || ('multiple' in FLAGS[flag] && Array.isArray(value) && value.every(scalar))))
+      throw new RunError(
+        `${file}: ${JSON.stringify(key)} must be ${boolean ? 'true or false' : 'a string or a number'}, got ${JSON.stringify(value)?.slice(0, 60)}`,
+      );
+    const items = Array.isArray(value) ? value.map(String) : typeof value === 'boolean' ? value : String(value);
+    if (WRITTEN_PATHS.has(flag))
+      for (const item of Array.isArray(items) ? items : [String(items)])
+        if (!insideWorkingDirectory(item, cwd))
+          throw new RunError(
+            `${file}: ${JSON.stringify(key)} names ${JSON.stringify(item)}, outside the working directory: give a path there, or the flag on the command line`,
+          );
+    values[flag] = items;
   }
-  return values;
+  return { file, values };
 }
 
 /** `--help`, or the run the arguments ask for. Throws RunError for arguments that cannot work. */
@@ -148,7 +204,11 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     throw new RunError(`${(error as Error).message.split('\n')[0]} (see --help)`);
   }
   if (parsed.help) return { help: true };
-  const v: Values = { ...readConfig(parsed.config as string | undefined, cwd), ...parsed };
+  const config = readConfig(parsed.config as string | undefined, cwd);
+  // A target on the command line (--base-url or --target) replaces the config file's.
+  if (parsed['base-url'] !== undefined || parsed.target !== undefined) delete config.values.target;
+  const fromConfig = Object.keys(config.values).filter((key) => !Object.hasOwn(parsed, key));
+  const v: Values = { ...config.values, ...parsed };
   const target = v.target as string | undefined;
   if (target !== undefined && target !== 'prism' && target !== 'sandbox')
     throw new RunError(`--target must be prism or sandbox, got ${JSON.stringify(target)}`);
@@ -157,8 +217,8 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   if (mode !== undefined && mode !== 'read-only' && mode !== 'full') throw new RunError(`--mode must be read-only or full, got ${JSON.stringify(mode)}`);
   const apiKey = (v['api-key'] as string | undefined) ?? env.MEDIAGEN_API_KEY;
   const selection = parseSelection({ only: list(v.only), skip: list(v.skip), operations: list(v.operation) });
-  const timeout = number('timeout', v.timeout, { min: 0.001 });
-  const deadline = number('deadline', v.deadline, { min: 1 });
+  const timeout = number('timeout', v.timeout, { min: 0.001, ...DURATION });
+  const deadline = number('deadline', v.deadline, { min: 1, ...DURATION });
   const maxAnswerBytes = number('max-answer-bytes', v['max-answer-bytes'], { whole: true, min: 1024 });
   const maxSilent = number('max-silent', v['max-silent'], { whole: true, min: 1 });
   const budgets = {
@@ -193,5 +253,6 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
     verbose: v.verbose === true,
     ...optional('fromHar', v['from-har'] as string | undefined),
     ...optional('evidence', v.evidence as string | undefined),
+    ...(fromConfig.length ? { config: { file: config.file, keys: fromConfig } } : {}),
   };
 }

@@ -1,8 +1,9 @@
 // The command line's evidence: `--evidence FILE` merges a run's verdicts on assumptions into the file
 // (a live run, a judged recording, the proxy), and `media-conformance evidence FILE` prints its table.
 import { resolve } from 'node:path';
+import { sizeText } from '../engine/files.js';
 import type { EvidenceSource } from '../evidence/file.js';
-import { readEvidenceFile, recordEvidence } from '../evidence/store.js';
+import { MAX_EVIDENCE_BYTES, readEvidenceFile, recordEvidence } from '../evidence/store.js';
 import { evidenceTable } from '../evidence/table.js';
 import { RunError } from '../model/terms.js';
 import { escapeTerminal } from '../report/terminal.js';
@@ -13,7 +14,8 @@ export const EVIDENCE_USAGE = `Usage: media-conformance evidence FILE
 
 Prints an evidence file (written by --evidence): one line per assumption of the contract a run has
 judged, with its latest verdict, when and where it was last seen, and how many runs confirmed (for)
-or refuted (against) it. Exit codes: 0 printed, 2 the file is missing or malformed (one line says what).
+or refuted (against) it. Exit codes: 0 printed, 2 the file is missing, malformed, not a regular file
+or larger than ${sizeText(MAX_EVIDENCE_BYTES)} (one line says what).
 `;
 
 /** `evidence FILE`: prints the table; resolves to the exit code. */
@@ -36,11 +38,20 @@ export function showEvidence(args: readonly string[], io: CliIo, fail: (message:
   }
 }
 
-/** Merges the report into `--evidence FILE` when one was given; false (after saying why) when it could not. */
-export function mergeEvidenceOf(path: string | undefined, report: Report, source: EvidenceSource, io: CliIo, fail: (message: string) => void): boolean {
+/**
+ * Merges the report into `--evidence FILE` when one was given; false (after saying why) when it could
+ * not. Concurrent runs merging into the same file wait for each other (the file's lock).
+ */
+export async function mergeEvidenceOf(
+  path: string | undefined,
+  report: Report,
+  source: EvidenceSource,
+  io: CliIo,
+  fail: (message: string) => void,
+): Promise<boolean> {
   if (path === undefined || report.stopped?.by === 'no-start') return true;
   try {
-    const file = recordEvidence(resolve(io.cwd, path), report, source);
+    const file = await recordEvidence(resolve(io.cwd, path), report, source);
     io.stdout(`evidence: ${escapeTerminal(path)} (${Object.keys(file.assumptions).length} assumptions)\n`);
     return true;
   } catch (error) {

@@ -18,7 +18,7 @@ import { toJson } from '../report/json.js';
 import { toJunit } from '../report/junit.js';
 import { escapeValue, wantsColor } from '../report/terminal.js';
 import type { Report } from '../report/types.js';
-import { type CliIo, type CliRun, CONFIG_FILE, inFlags, parseCli } from './args.js';
+import { type CliIo, type CliRun, CONFIG_FILE, inCliWords, parseCli } from './args.js';
 
 export type { CliIo } from './args.js';
 
@@ -87,7 +87,9 @@ Output
   --color, --no-color    colour on the console (default: on a terminal, unless NO_COLOR is set)
   --verbose              list every assumption verdict on the console, not only the refuted ones
   --config FILE          options from a JSON file (default: ./${CONFIG_FILE} when present;
-                         keys as the flags, e.g. {"baseUrl": "…", "maxCredits": 20}); flags win
+                         keys as the flags, e.g. {"only": ["auth_required"], "seed": 7}); flags
+                         win; never --base-url, --api-key, --max-credits or --mode full (those
+                         only on the command line); the options it set are said on stderr
   --help                 this text
 
 Exit codes: 0 every obligation held, 1 an obligation failed, 2 the run could not happen or
@@ -160,7 +162,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   // Messages that did not come from the run (argument errors) are masked here, as values.
   const masker = createKeyMasker([keyIn(argv, io.env)]);
   const say = (message: string) => io.stderr(`media-conformance: ${escapeValue(masker.text(message))}\n`);
-  const fail = (message: string) => say(inFlags(message));
+  const fail = (message: string) => say(message);
   if (argv[0] === 'evidence') return showEvidence(argv.slice(1), io, fail);
   if (argv[0] === 'proxy') return runProxy(argv.slice(1), io, fail);
   if (argv[0] === 'usage' || argv[0] === 'upgrade') return runChangeManagement(argv, io, fail);
@@ -168,7 +170,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   try {
     parsed = parseCli(argv, io.env, io.cwd);
   } catch (error) {
-    fail((error as Error).message);
+    fail(inCliWords(error));
     return 2;
   }
   if (parsed.help) {
@@ -176,6 +178,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
     return 0;
   }
   const run = parsed;
+  if (run.config) io.stderr(`media-conformance: options from ${escapeValue(run.config.file)}: ${run.config.keys.join(', ')}\n`);
   const color = wantsColor(run.color, io.isTty, io.env);
   if (run.fromHar !== undefined) return judgeRecording(run, io, color, report, fail);
   const onConsole = run.reporters.some((r) => r.kind === 'console');
@@ -190,10 +193,10 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
       ...(io.signal ? { signal: io.signal } : {}),
     });
   } catch (error) {
-    const message = error instanceof RunError ? error.message : `the run stopped: ${(error as Error)?.message ?? String(error)}`;
+    const message = error instanceof RunError ? inCliWords(error) : `the run stopped: ${(error as Error)?.message ?? String(error)}`;
     fail(message);
     // A run that cannot start still leaves its reports, saying why (CI reading JUnit gets something).
-    const stub = notStartedReport(masker.text(inFlags(message)), run.options);
+    const stub = notStartedReport(masker.text(message), run.options);
     for (const failure of await writeReports({ ...run, reporters: run.reporters.filter((r) => r.kind !== 'console') }, stub, io, color)) say(failure);
     for (const recorder of recorders) await recorder.close?.().catch(() => undefined);
     return 2;
@@ -202,7 +205,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   // each failure is one line on stderr, and the exit code says the output is incomplete.
   const failed = [...hars.flatMap((har) => (har.failure ? [har.failure] : [])), ...(await writeReports(run, result, io, color))];
   for (const failure of failed) say(failure);
-  if (!mergeEvidence(run.evidence, result, io, fail, say)) return 2;
+  if (!(await mergeEvidence(run.evidence, result, io, fail, say))) return 2;
   if (failed.length > 0) return 2;
   if (result.stopped?.by === 'signal') return 130;
   // Stopped by a budget (the deadline, a silent target): the run could not finish.
@@ -211,9 +214,15 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
 }
 
 /** Merges the run's verdicts into --evidence FILE; a file that cannot be written is said in its words, as a malformed one is. */
-function mergeEvidence(path: string | undefined, result: Report, io: CliIo, fail: (message: string) => void, say: (message: string) => void): boolean {
+async function mergeEvidence(
+  path: string | undefined,
+  result: Report,
+  io: CliIo,
+  fail: (message: string) => void,
+  say: (message: string) => void,
+): Promise<boolean> {
   try {
-    return mergeEvidenceOf(path, result, 'run', io, fail);
+    return await mergeEvidenceOf(path, result, 'run', io, fail);
   } catch (error) {
     say(`evidence file ${resolve(io.cwd, path ?? '')}: could not be written (${(error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message})`);
     return false;

@@ -178,8 +178,8 @@ export async function runProxy(argv: readonly string[], io: CliIo, fail: (messag
     const report = await proxy.stop();
     out.write(`${formatSummary(report, { color: !values['no-color'] && wantsColor('auto', io.isTty, io.env), verbose: false })}\n`);
     out.write(`\nProxy\n${report.notes.map((note) => `  ${escapeValue(note)}\n`).join('')}`);
-    if (!mergeEvidence(values.evidence, report, io, out.write, fail)) return 2;
-    const kept = usage?.finish();
+    if (!(await mergeEvidence(values.evidence, report, io, out.write, fail))) return 2;
+    const kept = await usage?.finish();
     if (kept && 'error' in kept) {
       fail(kept.error);
       return 2;
@@ -192,9 +192,15 @@ export async function runProxy(argv: readonly string[], io: CliIo, fail: (messag
 }
 
 /** Merges the evidence when asked; a write that fails (whatever the error) is said, never thrown. */
-function mergeEvidence(path: string | undefined, report: Report, io: CliIo, write: (text: string) => void, fail: (message: string) => void): boolean {
+async function mergeEvidence(
+  path: string | undefined,
+  report: Report,
+  io: CliIo,
+  write: (text: string) => void,
+  fail: (message: string) => void,
+): Promise<boolean> {
   try {
-    return mergeEvidenceOf(path, report, 'proxy', { ...io, stdout: write }, fail);
+    return await mergeEvidenceOf(path, report, 'proxy', { ...io, stdout: write }, fail);
   } catch (error) {
     fail(`the evidence file ${path} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     return false;

@@ -96,7 +96,7 @@ function reporters(values: string[] | undefined): Reporter[] {
 }
 
 /** `usage …`: merges a recording's usage into a usage file. */
-function runUsage(argv: readonly string[], io: CliIo): number {
+async function runUsage(argv: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({ args: [...argv], options: USAGE_FLAGS, strict: true, allowPositionals: false });
   if (values.help) {
     io.stdout(USAGE_USAGE);
@@ -106,7 +106,7 @@ function runUsage(argv: readonly string[], io: CliIo): number {
     throw new RunError('usage needs --from-har FILE, --consumer NAME and --out FILE (see media-conformance usage --help)');
   const consumer = consumerName(values.consumer);
   const maxAnswerBytes = bytes(values['max-answer-bytes']);
-  const read = usageOfHar(resolve(io.cwd, values['from-har']), consumer, {
+  const read = await usageOfHar(resolve(io.cwd, values['from-har']), consumer, {
     ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
     ...(maxAnswerBytes ? { maxAnswerBytes } : {}),
   });
@@ -126,7 +126,7 @@ async function runUpgrade(argv: readonly string[], io: CliIo): Promise<number> {
   }
   const outputs = reporters(values.reporter);
   const maxAnswerBytes = bytes(values['max-answer-bytes']);
-  const report = upgradeReport({
+  const report = await upgradeReport({
     ...(values['from-har'] ? { fromHar: resolve(io.cwd, values['from-har']) } : {}),
     ...(values.usage ? { usage: resolve(io.cwd, values.usage) } : {}),
     ...(values.consumer ? { consumer: consumerName(values.consumer) } : {}),
@@ -152,7 +152,7 @@ async function runUpgrade(argv: readonly string[], io: CliIo): Promise<number> {
 /** `usage …` and `upgrade …`; resolves to the exit code. Bad flags and unreadable inputs are one line and exit code 2. */
 export async function runChangeManagement(argv: readonly string[], io: CliIo, fail: (message: string) => void): Promise<number> {
   try {
-    return argv[0] === 'usage' ? runUsage(argv.slice(1), io) : await runUpgrade(argv.slice(1), io);
+    return argv[0] === 'usage' ? await runUsage(argv.slice(1), io) : await runUpgrade(argv.slice(1), io);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (error instanceof RunError || error instanceof TypeError || code?.startsWith('ERR_PARSE_ARGS'))

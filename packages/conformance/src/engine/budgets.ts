@@ -19,6 +19,12 @@ export interface RunBudgets {
   cleanupRequestMs: number;
 }
 
+/**
+ * The longest time a budget may give: Node's timers hold a signed 32-bit count of milliseconds, and
+ * a longer one fires at once (about 24.8 days). A budget above it is refused, never clamped.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export const DEFAULT_BUDGETS: Readonly<RunBudgets> = {
   timeoutMs: 15_000,
   maxAnswerBytes: 8 * 1024 * 1024,
@@ -33,7 +39,10 @@ export function resolveBudgets(given: Partial<RunBudgets> = {}): RunBudgets {
   const budgets = { ...DEFAULT_BUDGETS };
   for (const [name, value] of Object.entries(given) as [keyof RunBudgets, number | undefined][]) {
     if (value === undefined) continue;
-    if (!Number.isFinite(value) || value <= 0) throw new RunError(`budget ${name} must be a number above 0, got ${value}`);
+    const option = `budgets.${name}` as const;
+    if (!Number.isFinite(value) || value <= 0) throw new RunError((say) => `${say(option)} must be a number above 0, got ${value}`);
+    if (name.endsWith('Ms') && value > MAX_TIMER_MS)
+      throw new RunError((say) => `${say(option)} must be at most ${MAX_TIMER_MS} ms (about 24.8 days: a longer timer would fire at once), got ${value}`);
     budgets[name] = value;
   }
   return budgets;

@@ -3,8 +3,8 @@
 // keys only when they come from input.
 import { isOperationId, type OperationId } from '@mediagen/schema';
 import { CHECK_IDS, type CheckId, isCheckId } from '../checks/catalog.js';
-import { RunError } from '../model/terms.js';
-import type { RunBudgets } from './budgets.js';
+import { type OptionName, RunError } from '../model/terms.js';
+import { type RunBudgets, resolveBudgets } from './budgets.js';
 import type { RunProfile } from './profile.js';
 import type { ExchangeRecorder } from './recording.js';
 import type { TargetOptions } from './target.js';
@@ -78,18 +78,21 @@ export function selectedChecks(options: Pick<ConformanceOptions, 'only' | 'skip'
 
 /** Checks the options that need no network; throws RunError in the options' own names. */
 export function checkOptions(options: ConformanceOptions): void {
-  const whole = (name: string, value: number | undefined, min = 0) => {
-    if (value !== undefined && (!Number.isInteger(value) || value < min)) throw new RunError(`${name} must be a whole number ≥ ${min}, got ${value}`);
+  const whole = (option: OptionName, value: number | undefined, min = 0) => {
+    if (value !== undefined && (!Number.isInteger(value) || value < min))
+      throw new RunError((name) => `${name(option)} must be a whole number ≥ ${min}, got ${value}`);
   };
   whole('maxExamples', options.maxExamples);
   whole('seed', options.seed);
   whole('workers', options.workers, 1);
-  if (options.rateLimit !== undefined && !(options.rateLimit > 0)) throw new RunError(`rateLimit must be a number above 0, got ${options.rateLimit}`);
+  resolveBudgets(options.budgets);
+  if (options.rateLimit !== undefined && !(options.rateLimit > 0))
+    throw new RunError((name) => `${name('rateLimit')} must be a number above 0, got ${options.rateLimit}`);
   if (options.maxCredits !== undefined && (!Number.isFinite(options.maxCredits) || options.maxCredits < 0)) {
-    throw new RunError(`maxCredits must be a number ≥ 0, got ${options.maxCredits}`);
+    throw new RunError((name) => `${name('maxCredits')} must be a number ≥ 0, got ${options.maxCredits}`);
   }
   if (options.mode !== undefined && options.mode !== 'read-only' && options.mode !== 'full') {
-    throw new RunError(`mode must be read-only or full, got ${JSON.stringify(options.mode)}`);
+    throw new RunError((name) => `${name('mode')} must be read-only or full, got ${JSON.stringify(options.mode)}`);
   }
   parseSelection({
     ...(options.only ? { only: options.only } : {}),

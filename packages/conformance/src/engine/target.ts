@@ -77,9 +77,9 @@ export function parseBaseUrl(value: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new RunError(`baseUrl ${JSON.stringify(value)} is not a URL (expected e.g. http://127.0.0.1:4010)`);
+    throw new RunError((name) => `${name('baseUrl')} ${JSON.stringify(value)} is not a URL (expected e.g. http://127.0.0.1:4010)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RunError(`baseUrl must be http or https, got ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RunError((name) => `${name('baseUrl')} must be http or https, got ${url.protocol}`);
   return url;
 }
 
@@ -92,9 +92,9 @@ export async function resolveTarget(options: TargetOptions): Promise<ResolvedTar
     const mode: Mode = options.mode ?? (!live && isLoopbackHost(url.hostname) ? 'full' : 'read-only');
     // On loopback a key may be left out: a mock that checks only its presence (Prism) takes any.
     const apiKey = options.apiKey ?? (live ? undefined : PRISM_API_KEY);
-    if (!apiKey) throw new RunError('an API key is needed for a live server: give apiKey (the CLI reads MEDIAGEN_API_KEY)');
+    if (!apiKey) throw new RunError((name) => `an API key is needed for a live server: give ${name('apiKey')} (or MEDIAGEN_API_KEY)`);
     if (live && mode === 'full' && options.maxCredits === undefined) {
-      throw new RunError(`full mode against a live host (${url.host}) needs maxCredits: the most credits the run may spend`);
+      throw new RunError((name) => `full mode against a live host (${url.host}) needs ${name('maxCredits')}: the most credits the run may spend`);
     }
     const stateful = options.stateful ?? mode === 'full';
     return {
@@ -207,6 +207,7 @@ export async function probeTarget(
     transport.useApiKey(SANDBOX_API_KEY);
     exchange = await probe();
   }
-  if (exchange.status === 401) throw new RunError(`${target.baseUrl} refused the API key (401): check the key (apiKey, or MEDIAGEN_API_KEY)`);
+  if (exchange.status === 401)
+    throw new RunError((name) => `${target.baseUrl} refused the API key (401): check the key (${name('apiKey')}, or MEDIAGEN_API_KEY)`);
   return exchange;
 }

@@ -5,6 +5,7 @@
 import { API_KEY_HEADER } from '@mediagen/schema/util';
 import { buildUrl, type Exchange, type RequestSpec, requestBodyText, WRONG_API_KEY } from '../model/exchange.js';
 import { type Answer, Connections } from './http.js';
+import { sleep } from './sleep.js';
 
 export interface TransportBudgets {
   /** Time limit of one request, answer included, in milliseconds. */
@@ -26,18 +27,6 @@ export interface TransportOptions extends TransportBudgets {
   onExchange?: (exchange: Exchange) => void;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 /** Redirects followed on the target's own origin; another origin is never followed. */
 const MAX_REDIRECTS = 5;
 
@@ -90,8 +79,8 @@ export class Transport {
   private readonly hits = { cut: { count: 0 } as BudgetHits, timedOut: { count: 0 } as BudgetHits, cleanupTimedOut: { count: 0 } as BudgetHits };
   private readonly origin: string;
   private apiKey: string;
-  /** When the next request may start, under the rate limit. */
-  private nextSlot = 0;
+  /** When the last request started, for the rate limit (a wait that was given up reserves nothing). */
+  private lastStart = Number.NEGATIVE_INFINITY;
   private readonly connections = new Connections();
 
   constructor(private readonly options: TransportOptions) {
@@ -103,13 +92,24 @@ export class Transport {
     return this.options.baseUrl;
   }
 
-  /** Waits for the next start the rate limit allows (requests in flight take turns). */
-  private async slot(signal: AbortSignal | undefined): Promise<void> {
-    if (!this.options.rateLimit) return;
-    const now = Date.now();
-    const at = Math.max(now, this.nextSlot);
-    this.nextSlot = at + 1000 / this.options.rateLimit;
-    if (at > now) await sleep(at - now, signal);
+  /**
+   * Waits for the next start the rate limit allows (requests in flight take turns); false when the
+   * turn would come later than `maxWaitMs`. The wait ends with the signal (Ctrl-C, the deadline,
+   * cleanup's own time): a request that gave up its turn holds no slot.
+   */
+  private async slot(signal: AbortSignal | undefined, maxWaitMs = Number.POSITIVE_INFINITY): Promise<boolean> {
+    if (!this.options.rateLimit) return true;
+    const interval = 1000 / this.options.rateLimit;
+    for (;;) {
+      if (signal?.aborted) return true;
+      const wait = this.lastStart + interval - Date.now();
+      if (wait <= 0) {
+        this.lastStart = Date.now();
+        return true;
+      }
+      if (wait > maxWaitMs) return false;
+      await sleep(wait, signal);
+    }
   }
 
   private hit(kind: keyof Transport['hits'], request: RequestSpec): void {
@@ -145,12 +145,14 @@ export class Transport {
    * which goes on after the run's signal fired, under its own deadline).
    */
   async send(request: RequestSpec, overrides: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Exchange> {
-    const exchange = await this.exchange(request, overrides.signal ?? this.options.signal, overrides.timeoutMs ?? this.options.timeoutMs);
+    // Cleanup's requests (their own signal) wait for a turn of the rate limit no longer than their own time limit.
+    const maxWaitMs = overrides.signal ? (overrides.timeoutMs ?? this.options.timeoutMs) : undefined;
+    const exchange = await this.exchange(request, overrides.signal ?? this.options.signal, overrides.timeoutMs ?? this.options.timeoutMs, maxWaitMs);
     this.options.onExchange?.(exchange);
     return exchange;
   }
 
-  private async exchange(request: RequestSpec, runSignal: AbortSignal | undefined, timeoutMs: number): Promise<Exchange> {
+  private async exchange(request: RequestSpec, runSignal: AbortSignal | undefined, timeoutMs: number, maxWaitMs?: number): Promise<Exchange> {
     let url = buildUrl(this.options.baseUrl, request.path, request.query);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.auth === 'valid') headers[API_KEY_HEADER.toLowerCase()] = this.apiKey;
@@ -173,7 +175,8 @@ export class Transport {
     if (dotSegment(request.path) !== undefined) return { ...failed(refusedPath(request.path)), url: '' };
     let redirects = 0;
     for (let attempt = 0; ; attempt++) {
-      await this.slot(runSignal);
+      if (!(await this.slot(runSignal, maxWaitMs)))
+        return failed(`not sent: the rate limit (--rate-limit ${this.options.rateLimit} a second) gives it no turn within its time limit of ${maxWaitMs} ms`);
       if (runSignal?.aborted) return failed(stoppedBy(runSignal));
       this.requests++;
       // One signal per attempt: its time limit, or the run's own stop.

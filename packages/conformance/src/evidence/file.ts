@@ -42,28 +42,67 @@ export const emptyEvidence = (): EvidenceFile => ({ format: EVIDENCE_FORMAT, ass
 
 const VERDICTS: readonly string[] = ['confirmed', 'refuted'];
 const SOURCES: readonly string[] = ['run', 'proxy', 'har'];
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+export const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** An assumption's key: `Component.field` (or a dotted element: `listGenerations.query.page`), `operation:<operationId>`, `rule:<ruleId>`. */
+const KEY = /^(operation:[A-Za-z_]\w*|rule:[A-Za-z_][\w.-]*|[A-Za-z_]\w*(\.[A-Za-z_]\w*)+)$/;
+
+const show = (value: unknown) => (value === undefined ? 'nothing' : JSON.stringify(value)?.slice(0, 60));
 
 function need(ok: boolean, path: string, wanted: string, value: unknown): void {
-  if (!ok) throw new RunError(`${path} must be ${wanted}, got ${value === undefined ? 'nothing' : JSON.stringify(value)?.slice(0, 60)}`);
+  if (!ok) throw new RunError(`${path} must be ${wanted}, got ${show(value)}`);
 }
 
 const text = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
+function needText(value: unknown, path: string, pattern?: RegExp, wanted = 'a non-empty string'): void {
+  need(text(value) && (!pattern || pattern.test(value)), path, wanted, value);
+}
+
+function needCount(value: unknown, path: string): void {
+  need(Number.isInteger(value) && (value as number) >= 0, path, 'a whole number ≥ 0', value);
+}
+
 function checkRun(run: unknown, path: string): void {
   need(isObject(run), path, 'an object', run);
   const r = run as Record<string, unknown>;
-  need(text(r.date) && INSTANT.test(r.date), `${path}.date`, 'an ISO 8601 time', r.date);
-  need(text(r.origin), `${path}.origin`, 'a non-empty string', r.origin);
+  needText(r.date, `${path}.date`, INSTANT, 'an ISO 8601 time (2026-11-20T10:00:00.000Z)');
+  needText(r.origin, `${path}.origin`);
   need(SOURCES.includes(r.source as string), `${path}.source`, 'one of "run", "proxy", "har"', r.source);
-  need(text(r.version), `${path}.version`, 'a non-empty string', r.version);
+  needText(r.version, `${path}.version`);
   need(VERDICTS.includes(r.verdict as string), `${path}.verdict`, '"confirmed" or "refuted"', r.verdict);
   if (r.exchange === undefined) return;
+  need(isObject(r.exchange), `${path}.exchange`, 'an object', r.exchange);
   const e = r.exchange as Record<string, unknown>;
-  need(isObject(e) && text(e.method) && text(e.url) && Number.isInteger(e.status), `${path}.exchange`, 'an object with method, url and status', e);
+  needText(e.method, `${path}.exchange.method`);
+  needText(e.url, `${path}.exchange.url`);
+  need(Number.isInteger(e.status), `${path}.exchange.status`, 'an HTTP status', e.status);
+  for (const field of ['curl', 'observed'] as const)
+    if (e[field] !== undefined) need(typeof e[field] === 'string', `${path}.exchange.${field}`, 'a string', e[field]);
 }
 
-/** The evidence file in `text` (named `name` in errors), checked; a RunError names the first thing wrong by its path. */
+function checkAssumption(entry: unknown, path: string): void {
+  need(isObject(entry), path, 'an object', entry);
+  const a = entry as Record<string, unknown>;
+  needText(a.claim, `${path}.claim`);
+  need(isObject(a.latest), `${path}.latest`, 'an object', a.latest);
+  const latest = a.latest as Record<string, unknown>;
+  need(VERDICTS.includes(latest.verdict as string), `${path}.latest.verdict`, '"confirmed" or "refuted"', latest.verdict);
+  needText(latest.date, `${path}.latest.date`, DAY, 'a date YYYY-MM-DD');
+  needText(latest.origin, `${path}.latest.origin`);
+  needCount(a.for, `${path}.for`);
+  needCount(a.against, `${path}.against`);
+  need(Array.isArray(a.runs) && a.runs.length > 0, `${path}.runs`, 'a non-empty array', a.runs);
+  (a.runs as unknown[]).forEach((run, i) => {
+    checkRun(run, `${path}.runs[${i}]`);
+  });
+}
+
+/**
+ * The evidence file in `text` (named `name` in errors), checked: the one reading of the format, the
+ * suite's and the reference site's alike, so a file the suite writes is one the site reads. A RunError
+ * names the first thing wrong by its path (`assumptions["X.y"].latest.date must be a date YYYY-MM-DD`).
+ */
 export function parseEvidence(source: string, name: string): EvidenceFile {
   let data: unknown;
   try {
@@ -78,12 +117,8 @@ export function parseEvidence(source: string, name: string): EvidenceFile {
     need(isObject(file.assumptions), 'assumptions', 'an object keyed by assumption id', file.assumptions);
     for (const [id, entry] of Object.entries(file.assumptions as Record<string, unknown>)) {
       const path = `assumptions[${JSON.stringify(id)}]`;
-      need(isObject(entry) && text(entry.claim), `${path}.claim`, 'a non-empty string', isObject(entry) ? entry.claim : entry);
-      const runs = (entry as Record<string, unknown>).runs;
-      need(Array.isArray(runs) && runs.length > 0, `${path}.runs`, 'a non-empty array', runs);
-      (runs as unknown[]).forEach((run, i) => {
-        checkRun(run, `${path}.runs[${i}]`);
-      });
+      need(KEY.test(id), `the key of ${path}`, 'Component.field, operation:<operationId> or rule:<ruleId>', id);
+      checkAssumption(entry, path);
     }
     return data as EvidenceFile;
   } catch (error) {

@@ -2,9 +2,10 @@
 // merging the same report twice changes nothing, and the result does not depend on the order runs are
 // merged in (runs sorted by date, origin, source; assumptions by id; counts and the latest verdict
 // derived from the runs, never kept apart from them).
+import { RunError } from '../model/terms.js';
 import type { ProvenanceVerdict, Report } from '../report/types.js';
 import type { AssumptionEvidence, EvidenceFile, EvidenceRun, EvidenceSource } from './file.js';
-import { EVIDENCE_FORMAT } from './file.js';
+import { EVIDENCE_FORMAT, INSTANT } from './file.js';
 
 /** One run's verdict on one assumption, with the claim it judged. */
 export interface JudgedAssumption {
@@ -30,7 +31,11 @@ function exchangeOf(p: ProvenanceVerdict): EvidenceRun['exchange'] {
 
 /** The verdicts of a report on assumptions (untested ones say nothing), as evidence runs. */
 export function judgedAssumptions(report: Report, source: EvidenceSource): JudgedAssumption[] {
-  const ended = new Date(Date.parse(report.startedAt) + report.durationMs).toISOString();
+  // A run is dated by when it ended; one that cannot be dated (a recording's times out of range) is refused here, not written.
+  const endedMs = Date.parse(report.startedAt) + report.durationMs;
+  const ended = Number.isFinite(endedMs) && Math.abs(endedMs) <= 8.64e15 ? new Date(endedMs).toISOString() : '';
+  if (!INSTANT.test(ended))
+    throw new RunError(`the run's end (${report.startedAt} + ${report.durationMs} ms) is not a date an evidence file can hold: not merged`);
   let origin: string;
   try {
     origin = new URL(report.target.baseUrl).origin;

@@ -31,9 +31,43 @@ export interface Failure {
 }
 
 /** A run that could not happen (bad options, unreachable target, key refused): exit code 2. */
+/** An option of the library a message may name: each caller names it its own way (`maxCredits`, `--max-credits`). */
+export type OptionName =
+  | 'apiKey'
+  | 'baseUrl'
+  | 'maxCredits'
+  | 'maxExamples'
+  | 'mode'
+  | 'rateLimit'
+  | 'seed'
+  | 'workers'
+  | 'budgets.timeoutMs'
+  | 'budgets.deadlineMs'
+  | 'budgets.maxAnswerBytes'
+  | 'budgets.maxSilentInARow'
+  | 'budgets.cleanupMs'
+  | 'budgets.cleanupRequestMs';
+
+/** How a caller names an option. */
+export type OptionNamer = (option: OptionName) => string;
+
+/**
+ * A run that could not happen (bad options, unreachable target, key refused): exit code 2. A message
+ * that names an option is made with a namer, so each caller reads it in its own words: `message` names
+ * the library's options, `said(namer)` the caller's (the CLI's flags).
+ */
 export class RunError extends Error {
-  constructor(message: string) {
-    super(message);
+  private readonly words: (name: OptionNamer) => string;
+
+  constructor(message: string | ((name: OptionNamer) => string)) {
+    const words = typeof message === 'string' ? () => message : message;
+    super(words((option) => option));
     this.name = 'RunError';
+    this.words = words;
+  }
+
+  /** The message, its options named by `name`. */
+  said(name: OptionNamer): string {
+    return this.words(name);
   }
 }

@@ -3,7 +3,7 @@
 // usage file (the changes only: a usage file holds no exchange to replay). Nothing is sent.
 import { BASELINE, latestDate, resolveVersion } from '@mediagen/schema';
 import { DEFAULT_BUDGETS } from '../engine/budgets.js';
-import { readHar } from '../har/read.js';
+import { observedExchanges } from '../har/read.js';
 import { RunError } from '../model/terms.js';
 import type { UsageFile } from '../usage/format.js';
 import { usageOfHar } from '../usage/from-har.js';
@@ -37,7 +37,7 @@ function version(flag: string, value: string): string {
 }
 
 /** The upgrade report of one application. Throws RunError for bad options or an unreadable input. */
-export function upgradeReport(options: UpgradeOptions): UpgradeReport {
+export async function upgradeReport(options: UpgradeOptions): Promise<UpgradeReport> {
   if ((options.fromHar === undefined) === (options.usage === undefined)) throw new RunError('upgrade needs one of --from-har FILE and --usage FILE');
   const to = version('--to', options.to ?? latestDate);
   const given = options.from === undefined ? undefined : version('--from', options.from);
@@ -46,7 +46,7 @@ export function upgradeReport(options: UpgradeOptions): UpgradeReport {
   let usage: UsageFile;
   let source: UpgradeReport['source'];
   if (options.fromHar !== undefined) {
-    const read = usageOfHar(options.fromHar, options.consumer ?? 'app', { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), maxAnswerBytes });
+    const read = await usageOfHar(options.fromHar, options.consumer ?? 'app', { ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), maxAnswerBytes });
     usage = read.usage;
     source = {
       kind: 'har',
@@ -75,7 +75,7 @@ export function upgradeReport(options: UpgradeOptions): UpgradeReport {
   let replay: ReplayResult | undefined;
   if (options.fromHar !== undefined && source.baseUrl) {
     const replayer = new Replayer({ baseUrl: source.baseUrl, from, to, ...(options.strict ? { strict: true } : {}) });
-    for (const observed of readHar(options.fromHar, maxAnswerBytes)) replayer.replay(observed);
+    for await (const observed of observedExchanges(options.fromHar, { maxAnswerBytes })) replayer.replay(observed);
     replay = replayer.result();
   }
   const called = Object.entries(usage.operations).map(([operationId, op]) => ({ operationId, method: op.method, path: op.path, calls: op.calls }));

@@ -2,7 +2,7 @@
 // clear are masked before anything else sees an exchange). The API's entries are those of `baseUrl`,
 // else of the origin most of the recording's API requests went to, as `--from-har` judges them.
 import { DEFAULT_BUDGETS } from '../engine/budgets.js';
-import { readHar } from '../har/read.js';
+import { observedExchanges } from '../har/read.js';
 import { RunError } from '../model/terms.js';
 import { UsageCollector } from './collect.js';
 import type { UsageFile } from './format.js';
@@ -28,11 +28,11 @@ export const MAX_ORIGINS = 16;
  * exchanges are collected apart (the first MAX_ORIGINS origins) and the one with the most requests of
  * the API is kept, as `--from-har` picks it. Throws RunError for an unreadable or broken recording.
  */
-export function usageOfHar(path: string, consumer: string, options: HarUsageOptions = {}): HarUsage {
+export async function usageOfHar(path: string, consumer: string, options: HarUsageOptions = {}): Promise<HarUsage> {
   const collectors = new Map<string, UsageCollector>();
   if (options.baseUrl !== undefined) collectors.set('', new UsageCollector(consumer, options.baseUrl));
   let entries = 0;
-  for (const observed of readHar(path, options.maxAnswerBytes ?? DEFAULT_BUDGETS.maxAnswerBytes)) {
+  for await (const observed of observedExchanges(path, { maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_BUDGETS.maxAnswerBytes })) {
     entries++;
     let collector = collectors.get('');
     if (!collector) {

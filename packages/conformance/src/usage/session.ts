@@ -15,7 +15,7 @@ export interface UsageSession {
   /** Where the proxy must record its exchanges. */
   har: string;
   /** Merges the session's usage into the usage file (and removes a temporary recording): the line to print, or why it could not. */
-  finish(): { line: string } | { error: string };
+  finish(): Promise<{ line: string } | { error: string }>;
 }
 
 export function usageSession(options: { usage: string; consumer: string | undefined; har?: string; upstream: string }): UsageSession {
@@ -25,9 +25,9 @@ export function usageSession(options: { usage: string; consumer: string | undefi
   const har = options.har ?? temporary!;
   return {
     har,
-    finish() {
+    async finish() {
       try {
-        const { usage } = usageOfHar(har, consumer, { baseUrl: options.upstream });
+        const { usage } = await usageOfHar(har, consumer, { baseUrl: options.upstream });
         const merged = recordUsage(options.usage, usage);
         return { line: `usage of ${consumer}: ${usage.exchanges} exchanges merged into ${options.usage} (${merged.exchanges} in all)` };
       } catch (error) {

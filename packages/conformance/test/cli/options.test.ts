@@ -140,3 +140,19 @@ describe('--at', () => {
     expect(stderr).toMatch(/--at/);
   });
 });
+
+describe('a message names an option as its reader does', () => {
+  it('the library says its option names, the command line its flags, and no other word is touched', async () => {
+    const { checkOptions } = await import('../../src/engine/options.js');
+    const { inCliWords } = await import('../../src/cli/args.js');
+    let error: unknown;
+    try {
+      checkOptions({ mode: 'fast' as never });
+    } catch (caught) {
+      error = caught;
+    }
+    expect((error as Error).message).toBe('mode must be read-only or full, got "fast"');
+    // "read-only or full" stays prose: only the option's own name becomes a flag.
+    expect(inCliWords(error)).toBe('--mode must be read-only or full, got "fast"');
+  });
+});

@@ -101,3 +101,20 @@ describe('an evidence file built from two real runs', () => {
     expect((await run(['evidence'])).code).toBe(2);
   });
 });
+
+describe('one reading of the evidence file', () => {
+  const run = { date: '2026-11-20T10:00:00.000Z', origin: 'https://api.rendernet.ai', source: 'run', version: '2025-05-07', verdict: 'refuted' };
+  const entry = { claim: 'c', latest: { verdict: 'refuted', date: '2026-11-20', origin: 'https://api.rendernet.ai' }, for: 0, against: 1, runs: [run] };
+  const file = (assumptions: Record<string, unknown>) => JSON.stringify({ format: 'mediagen-evidence/1', assumptions });
+
+  it('takes every key the suite writes (dotted elements included) and names the first thing wrong by its path', async () => {
+    const { parseEvidence } = await import('../../src/evidence/index.js');
+    expect(
+      Object.keys(parseEvidence(file({ 'listGenerations.query.page': entry, 'rule:GenerationItem.prompt.type': entry }), 'e.json').assumptions),
+    ).toHaveLength(2);
+    expect(() => parseEvidence(file({ 'X.y': { ...entry, latest: { ...entry.latest, date: '20 Nov 2026' } } }), 'e.json')).toThrow(
+      'evidence file e.json: assumptions["X.y"].latest.date must be a date YYYY-MM-DD, got "20 Nov 2026"',
+    );
+    expect(() => parseEvidence(file({ 'not a key': entry }), 'e.json')).toThrow(/the key of assumptions\["not a key"\]/);
+  });
+});

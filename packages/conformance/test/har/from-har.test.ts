@@ -2,7 +2,7 @@
 // run's verdicts for every check it can judge (and "not observed" for the rest); a hand-made recording
 // of a broken server fails through the check meant for it; a corrupt or truncated recording exits 2
 // with one line naming the file and the entry; a key in clear never reaches a report.
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '@mediagen/mock';
@@ -10,55 +10,9 @@ import { operations } from '@mediagen/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, HarWriter, judgeHar, type Report, runConformance } from '../../src/index.js';
 import { result } from '../support/helpers.js';
+import { API, file, har } from './recordings.js';
 
-const API = 'https://api.rendernet.ai';
 const SECRET = 'sk-live-DO-NOT-LEAK-1b2c3d';
-
-type Entry = { method: string; path: string; key?: string; body?: unknown; status: number; answer: unknown; contentType?: string; origin?: string };
-
-/** A HAR as a browser exports it: keys in clear, bodies as text. */
-function har(entries: Entry[]): string {
-  return JSON.stringify({
-    log: {
-      version: '1.2',
-      creator: { name: 'hand', version: '1' },
-      entries: entries.map((e, i) => ({
-        startedDateTime: new Date(Date.UTC(2026, 10, 20, 10, 0, i)).toISOString(),
-        time: 5,
-        request: {
-          method: e.method,
-          url: `${e.origin ?? API}${e.path}`,
-          httpVersion: 'HTTP/1.1',
-          headers: e.key ? [{ name: 'X-API-KEY', value: e.key }] : [],
-          queryString: [],
-          cookies: [],
-          headersSize: -1,
-          bodySize: -1,
-          ...(e.body !== undefined ? { postData: { mimeType: 'application/json', text: JSON.stringify(e.body) } } : {}),
-        },
-        response: {
-          status: e.status,
-          statusText: '',
-          httpVersion: 'HTTP/1.1',
-          headers: [{ name: 'Content-Type', value: e.contentType ?? 'application/json' }],
-          cookies: [],
-          content: { size: -1, mimeType: e.contentType ?? 'application/json', text: typeof e.answer === 'string' ? e.answer : JSON.stringify(e.answer) },
-          redirectURL: '',
-          headersSize: -1,
-          bodySize: -1,
-        },
-        cache: {},
-        timings: { send: 0, wait: 5, receive: 0 },
-      })),
-    },
-  });
-}
-
-async function file(text: string): Promise<string> {
-  const path = join(await mkdtemp(join(tmpdir(), 'har-')), 'recording.har');
-  await writeFile(path, text);
-  return path;
-}
 
 const outcomes = (report: Report) => new Map(report.operations.flatMap((o) => o.results.map((r) => [`${o.operationId} ${r.check}`, r] as const)));
 
@@ -71,7 +25,7 @@ describe('--from-har on the suite’s own recording of a full sandbox run', () =
     sandbox = await startSandbox({ apiKeys: [SECRET], credits: 100_000, delays: { pendingMs: 30, completeMs: 90 } });
     const path = join(await mkdtemp(join(tmpdir(), 'har-')), 'run.har');
     live = await runConformance({ baseUrl: sandbox.url, apiKey: SECRET, seed: 3, maxExamples: 10, recorders: [new HarWriter(path)] });
-    judged = judgeHar(path);
+    judged = await judgeHar(path);
   });
   afterAll(() => sandbox.stop());
 
@@ -110,7 +64,7 @@ describe('--from-har on the suite’s own recording of a full sandbox run', () =
 describe('--from-har on hand-made recordings', () => {
   it('fails a server that serves without a key, through auth_required', async () => {
     const path = await file(har([{ method: 'GET', path: '/pub/v1/voices', status: 200, answer: { data: [], err: null } }]));
-    const report = judgeHar(path);
+    const report = await judgeHar(path);
     expect(report.ok).toBe(false);
     const cell = result(report, operations.listVoices.operationId, 'auth_required');
     expect(cell?.outcome).toBe('failed');
@@ -119,7 +73,7 @@ describe('--from-har on hand-made recordings', () => {
 
   it('fails a failure without the err envelope, through envelope_conformance', async () => {
     const path = await file(har([{ method: 'GET', path: '/pub/v1/generations/nope', key: SECRET, status: 404, answer: { message: 'not found' } }]));
-    const report = judgeHar(path);
+    const report = await judgeHar(path);
     expect(result(report, operations.getGeneration.operationId, 'envelope_conformance')?.failures[0]?.basis?.rule).toBe('failure_has_err');
   });
 
@@ -131,7 +85,7 @@ describe('--from-har on hand-made recordings', () => {
         { method: 'GET', path: '/pub/v1/generations/media/m1', key: SECRET, status: 200, answer: { data: media, err: null } },
       ]),
     );
-    const report = judgeHar(path);
+    const report = await judgeHar(path);
     const cell = result(report, operations.deleteMedia.operationId, 'use_after_free');
     expect(cell?.outcome).toBe('failed');
     expect(cell?.failures.map((f) => f.basis?.rule)).toContain('deleted_media_gone');
@@ -149,7 +103,7 @@ describe('--from-har on hand-made recordings', () => {
         },
       ]),
     );
-    const report = judgeHar(path);
+    const report = await judgeHar(path);
     const cell = result(report, operations.listStyles.operationId, 'filter_conformance');
     expect(cell?.outcome).toBe('failed');
     expect(cell?.failures[0]?.basis?.rule).toBe('type_flux_filter');
@@ -163,7 +117,7 @@ describe('--from-har on hand-made recordings', () => {
         { method: 'GET', path: '/pub/v1/generations/media/m9', key: SECRET, status: 200, answer: { data: media('pending'), err: null } },
       ]),
     );
-    const report = judgeHar(path);
+    const report = await judgeHar(path);
     expect(report.provenance.find((p) => p.element === 'rule:lifecycle_order')?.status).toBe('refuted');
     expect(result(report, operations.generateMedia.operationId, 'lifecycle_terminal')?.reason).toMatch(/not observed/);
   });

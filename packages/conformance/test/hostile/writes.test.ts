@@ -142,9 +142,9 @@ describe('writes that fail are contained', () => {
       const dir = mkdtempSync(join(tmpdir(), 'conformance-writes-'));
       const json = join(dir, 'report.json');
       mkdirSync(json);
-      const evidence = join(dir, 'evidence.json');
-      // The evidence file is written whole to a temporary file first: here that name is a directory.
-      mkdirSync(`${evidence}.${process.pid}.tmp`);
+      // The evidence file is written whole to a temporary file beside it first: with a name this long
+      // (the longest a file may have, less a few characters), the temporary file's name is too long.
+      const evidence = join(dir, `${'e'.repeat(240)}.json`);
       let stderr = '';
       const code = await main(
         [
@@ -168,7 +168,7 @@ describe('writes that fail are contained', () => {
       expect(code).toBe(2);
       noStackTrace(stderr);
       expect(stderr).toContain(`media-conformance: the json report could not be written to ${json} (EISDIR)`);
-      expect(stderr).toContain(`media-conformance: evidence file ${evidence}: could not be written (EISDIR)`);
+      expect(stderr).toContain(`media-conformance: evidence file ${evidence}: could not be written (ENAMETOOLONG)`);
       expect(readFileSync(join(dir, 'report.xml'), 'utf8')).toContain('<testsuites');
       expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('Credits and cleanup');
     });

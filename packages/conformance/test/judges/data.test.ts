@@ -110,3 +110,45 @@ describe('positive_data_acceptance', () => {
     expect(ruleBasis('unknown_field').source).toBe('assumption');
   });
 });
+
+describe('no request judged firmer than its sources', () => {
+  const item = { model: 'JuggernautXL', prompt: { positive: 'a lighthouse' } };
+
+  it('values no source bounds make a valid request a reliance, not an obligation', () => {
+    for (const odd of [
+      { seed: -505_179 },
+      { control_net: { asset_id: 'a', name: 'Canny', control_mode: 583_232 } },
+      { loras: [{ name: 'l', weight: 462_596 }] },
+    ])
+      expect(acceptanceBasis(generateMedia, { body: [{ ...item, ...odd }] })?.rule, JSON.stringify(odd)).toBe('open_range_values_accepted');
+    expect(acceptanceBasis(generateMedia, { body: [{ ...item, prompt: { positive: '' } }] })?.rule).toBe('open_range_values_accepted');
+    // What the docs show, and values inside a stated range, rely on nothing.
+    expect(acceptanceBasis(generateMedia, { body: [{ ...item, seed: 1234, steps: 3020, cfg_scale: 7 }] })).toBeUndefined();
+    expect(ruleBasis('open_range_values_accepted').source).toBe('assumption');
+  });
+
+  it('the interface’s plain-string prompt, and a listed value in another case, break only our readings', () => {
+    expect(breachBasis(generateMedia, { body: [{ ...item, prompt: 'a lighthouse' }] })).toMatchObject({ source: 'assumption' });
+    expect(breachBasis(generateMedia, { body: [{ ...item, character: { character_id: 'c', mode: 'Balanced' } }] })).toMatchObject({
+      rule: 'enum_values_case_sensitive',
+      source: 'assumption',
+    });
+    // The sources call quality and sampler case sensitive: another case breaks their own rule.
+    expect(breachBasis(generateMedia, { body: [{ ...item, quality: 'plus' }] })).toMatchObject({ rule: 'GenerationItem.quality.enum', source: 'live-docs' });
+    expect(breachBasis(listModels, { query: { type: 'FLUX' } })).toMatchObject({ rule: 'enum_values_case_sensitive' });
+  });
+
+  it('a refusal whose only fault is naming what does not exist is answered by a 404; a conflict by a 409', () => {
+    const existence = ruleBasis('reference_exists');
+    const conflict = ruleBasis('unique_character_name');
+    expect(
+      judge('negative_data_rejection', { op: generateMedia, exchange: refusal(404), expect: 'reject', pagination: false, breach: existence }),
+    ).toBeDefined();
+    expect(
+      judge('negative_data_rejection', { op: createCharacter, exchange: refusal(409), expect: 'reject', pagination: false, breach: conflict }),
+    ).toBeDefined();
+    expect(
+      judge('negative_data_rejection', { op: createCharacter, exchange: refusal(404), expect: 'reject', pagination: false, breach: conflict }),
+    ).toBeUndefined();
+  });
+});

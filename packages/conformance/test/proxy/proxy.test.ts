@@ -71,7 +71,7 @@ describe('the validating proxy in front of the sandbox', () => {
     const har = await readFile(harPath, 'utf8');
     expect(har).not.toContain(SECRET);
     expect(JSON.parse(har).log.entries).toHaveLength(before.seen.length);
-    const again = judgeHar(harPath);
+    const again = await judgeHar(harPath);
     expect(again.ok).toBe(true);
     for (const op of proxied.operations)
       for (const r of op.results) expect(result(again, op.operationId, r.check)?.outcome, `${op.operationId} ${r.check}`).toBe(r.outcome);

@@ -100,7 +100,7 @@ describe('an application written with @mediagen/client', () => {
   });
 
   it('pinned to 2024-09-04: exactly the ledger changes that touch its calls, and every upgraded call passes', async () => {
-    const report = upgradeReport({ fromHar: pinned });
+    const report = await upgradeReport({ fromHar: pinned });
     expect(report.from).toEqual({ version: '2024-09-04', how: 'traffic', mixed: false });
     expect(report.to).toBe('2025-05-07');
     expect(summary(report).sort()).toEqual(
@@ -129,7 +129,7 @@ describe('an application written with @mediagen/client', () => {
   });
 
   it('at the newest date: nothing to change', async () => {
-    const report = upgradeReport({ fromHar: newest });
+    const report = await upgradeReport({ fromHar: newest });
     expect(report.from.version).toBe('2025-05-07');
     expect(summary(report)).toEqual([]);
     expect(report.operations.map((o) => o.operationId).sort()).toEqual(['generateMedia', 'getGeneration', 'getMedia', 'listGenerations', 'listModels']);

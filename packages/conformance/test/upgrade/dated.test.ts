@@ -53,7 +53,7 @@ describe('recordings by the proxy in front of the sandbox at each dated version'
     const dir = await mkdtemp(join(tmpdir(), 'upgrade-dated-'));
     for (const at of versionKeys()) {
       const har = await recordThroughProxy(at, KEY, (url) => datedApp(url, KEY, at), dir);
-      reports.set(at, upgradeReport({ fromHar: har }));
+      reports.set(at, await upgradeReport({ fromHar: har }));
     }
   });
 
@@ -71,7 +71,7 @@ describe('recordings by the proxy in front of the sandbox at each dated version'
     expect(report.nothingToChange).toBe(at === '2025-05-07');
   });
 
-  it('names the code change of a rename: the raw client of the old date, the friendly method at the newest', () => {
+  it('names the code change of a rename: the raw client of the old date, the friendly method at the newest', async () => {
     const list = reports.get('baseline')!.operations.find((o) => o.operationId === 'listGenerations')!;
     const query = list.changes.find((c) => c.where === 'query')!;
     expect(query.todo).toBe('send `media_id` instead of `image_id`');
@@ -83,9 +83,9 @@ describe('recordings by the proxy in front of the sandbox at each dated version'
     expect(dim).toMatchObject({ entry: 'Rename images to media and add narrator generations', instruction: '`Media.size` renamed to `dim`', calls: 1 });
   });
 
-  it('to an intermediate date: only the entries up to it, judged against that date', () => {
+  it('to an intermediate date: only the entries up to it, judged against that date', async () => {
     const dir = reports.get('baseline')!.source.file;
-    const report = upgradeReport({ fromHar: dir, to: '2024-09-04' });
+    const report = await upgradeReport({ fromHar: dir, to: '2024-09-04' });
     expect(report.to).toBe('2024-09-04');
     expect(new Set(report.operations.flatMap((o) => o.changes.map((c) => c.date)))).toEqual(new Set(['2024-09-04']));
     expect(report.replay).toMatchObject({ failing: 0 });
@@ -134,7 +134,7 @@ describe('a call its date allowed and a later rule refuses', () => {
         },
       }),
     );
-    const report = upgradeReport({ fromHar: har });
+    const report = await upgradeReport({ fromHar: har });
     expect(report.from.version).toBe('2024-11-08');
     expect(report.replay).toMatchObject({ calls: 2, passing: 1, failing: 1, alreadyFailing: 0 });
     const [failure] = report.replay!.failures;
@@ -146,6 +146,6 @@ describe('a call its date allowed and a later rule refuses', () => {
     expect(rule).toMatchObject({ action: 'required', todo: 'requests are now held to rule `flux_control_net_modes`: 1 upgraded call(s) break it' });
     expect(report.breaks).toBe(true);
     // Judged at 2024-11-08 itself, nothing breaks.
-    expect(upgradeReport({ fromHar: har, to: '2024-11-08' })).toMatchObject({ breaks: false, replay: { failing: 0 } });
+    expect(await upgradeReport({ fromHar: har, to: '2024-11-08' })).toMatchObject({ breaks: false, replay: { failing: 0 } });
   });
 });

@@ -24,10 +24,10 @@ describe('a recording made by the suite', () => {
     } finally {
       await sandbox.stop();
     }
-    report = upgradeReport({ fromHar: har });
+    report = await upgradeReport({ fromHar: har });
   }, 300_000);
 
-  it('speaks the baseline, and must make exactly the renames of 2024-09-04 it meets', () => {
+  it('speaks the baseline, and must make exactly the renames of 2024-09-04 it meets', async () => {
     expect(report.from).toEqual({ version: 'baseline', how: 'traffic', mixed: false });
     const required = report.operations.flatMap((o) =>
       o.changes.filter((c) => c.action === 'required').map((c) => `${o.operationId} ${c.where} ${c.before} → ${c.after}`),
@@ -45,7 +45,7 @@ describe('a recording made by the suite', () => {
     expect(report.breaks).toBe(true);
   });
 
-  it('replays every call at the newest date, and each keeps the contract', () => {
+  it('replays every call at the newest date, and each keeps the contract', async () => {
     expect(report.replay!.calls).toBeGreaterThan(100);
     expect(report.replay).toMatchObject({ failing: 0, alreadyFailing: 0 });
     expect(report.replay!.passing).toBe(report.replay!.calls);

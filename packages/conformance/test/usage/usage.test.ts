@@ -67,10 +67,10 @@ describe('usage from a recording of an application at 2024-09-04', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'usage-'));
     har = await recordThroughProxy('2024-09-04', KEY, (url) => datedApp(url, KEY, '2024-09-04'), dir);
-    usage = usageOfHar(har, 'checkout-web').usage;
+    usage = (await usageOfHar(har, 'checkout-web')).usage;
   });
 
-  it('lists what each operation sent and got back, by name, with the version its exchanges speak', () => {
+  it('lists what each operation sent and got back, by name, with the version its exchanges speak', async () => {
     expect(Object.keys(usage.operations)).toEqual(['generateMedia', 'getGeneration', 'getMedia', 'listGenerations', 'listModels']);
     const list = usage.operations.listGenerations!;
     expect(list).toMatchObject({ method: 'GET', path: '/pub/v1/generations', calls: 1, statuses: { '200': 1 } });
@@ -87,7 +87,7 @@ describe('usage from a recording of an application at 2024-09-04', () => {
     expect(Date.parse(list.firstSeen)).toBeGreaterThan(Date.parse('2024-01-01'));
   });
 
-  it('holds neither the key nor any value the exchanges carried', () => {
+  it('holds neither the key nor any value the exchanges carried', async () => {
     const text = formatUsage(usage);
     const recording = readFileSync(har, 'utf8');
     // The proxy's HAR masks the key; the usage file never had it to begin with.
@@ -103,12 +103,12 @@ describe('usage from a recording of an application at 2024-09-04', () => {
     expect([...values].filter((v) => text.includes(v))).toEqual([]);
   });
 
-  it('merges runs: counts add up, whatever the order, and the file on disk says the same', () => {
+  it('merges runs: counts add up, whatever the order, and the file on disk says the same', async () => {
     const twice = mergeUsage(usage, usage);
     expect(twice.exchanges).toBe(10);
     expect(twice.operations.listGenerations!.sent.query.media_id).toBe(2);
     expect(twice.operations.listGenerations!.version!.exchanges).toBe(2);
-    const other = usageOfHar(har, 'checkout-web', {}).usage;
+    const other = (await usageOfHar(har, 'checkout-web', {})).usage;
     expect(formatUsage(mergeUsage(twice, other))).toBe(formatUsage(mergeUsage(other, twice)));
     const file = join(dir, 'usage', 'checkout-web.json');
     recordUsage(file, usage);
@@ -118,7 +118,7 @@ describe('usage from a recording of an application at 2024-09-04', () => {
     expect(() => mergeUsage(usage, { ...usage, consumer: 'other' })).toThrow(/one file per consumer/);
   });
 
-  it('says the paths of one version as another says them', () => {
+  it('says the paths of one version as another says them', async () => {
     const baseline = usageAt(usage, 'baseline');
     expect(baseline.operations.listGenerations!.received['200']).toHaveProperty(['data[].images[].size']);
     expect(baseline.operations.listGenerations!.sent.query).toHaveProperty(['image_id']);
@@ -136,7 +136,7 @@ describe('usage is bounded', () => {
     dir = await mkdtemp(join(tmpdir(), 'usage-bounds-'));
   });
 
-  it('keeps names only: a key that is not a name becomes ?, and a location holds at most its bound of paths', () => {
+  it('keeps names only: a key that is not a name becomes ?, and a location holds at most its bound of paths', async () => {
     const wide = Object.fromEntries(Array.from({ length: MAX_FIELDS_PER_LOCATION + 100 }, (_, i) => [`field_${i}`, i]));
     const file = join(dir, 'wide.har');
     writeFileSync(
@@ -158,7 +158,7 @@ describe('usage is bounded', () => {
         { method: 'GET', url: 'https://elsewhere.example/pub/v1/models', status: 200, answer: {} },
       ]),
     );
-    const { usage, ignored, baseUrl } = usageOfHar(file, 'wide');
+    const { usage, ignored, baseUrl } = await usageOfHar(file, 'wide');
     expect(baseUrl).toBe('https://api.rendernet.ai');
     expect(ignored).toBe(1);
     const text = formatUsage(usage);
@@ -171,7 +171,7 @@ describe('usage is bounded', () => {
     expect(() => parseUsage(text, 'x')).not.toThrow();
   });
 
-  it('refuses a usage file past its size limit, and a malformed one, naming what is wrong', () => {
+  it('refuses a usage file past its size limit, and a malformed one, naming what is wrong', async () => {
     const big = join(dir, 'big.json');
     writeFileSync(big, `{"format":"mediagen-usage/1","consumer":"big","exchanges":0,"operations":{},"pad":"${'x'.repeat(MAX_USAGE_BYTES)}"}`);
     expect(() => readUsageFile(big)).toThrow(`usage file ${big}: ${MAX_USAGE_BYTES + 85} bytes, more than the ${MAX_USAGE_BYTES} a usage file may have`);
