@@ -13,12 +13,14 @@ import type { RequestCase } from '../requests/cases.js';
 import { type Fixtures, generationContext } from '../requests/fixtures.js';
 import type { CleanupRegistry } from './cleanup.js';
 import { followGeneration } from './follow.js';
-import { type KeyMasker, maskExchange } from './mask.js';
+import type { BalanceLane, Priority, Workers } from './lanes.js';
+import type { KeyMasker } from './mask.js';
 import type { Profiler } from './profile.js';
 import type { Spending } from './spending.js';
 import type { ResolvedTarget } from './target.js';
 import { dotSegment, refusedPath, type Transport } from './transport.js';
 import type { Versioning } from './versioning.js';
+import { ESTIMATE } from './windows.js';
 
 export interface ExerciseOptions {
   record?: 'all' | 'passes';
@@ -38,6 +40,8 @@ export interface Exercised {
 export interface ExchangeDeps {
   transport: Transport;
   masker: KeyMasker;
+  /** The exchange as the run records and judges it, key masked (once: see exchangeMasker). */
+  masked: (exchange: Exchange) => Exchange;
   target: ResolvedTarget;
   fixtures: Fixtures;
   judge: Judge;
@@ -47,9 +51,18 @@ export interface ExchangeDeps {
   lifecycleTimeoutMs: number;
   /** Called with every answer (false when none came): the run counts silences. */
   onAnswer: (answered: boolean) => void;
+  /** True once the run was stopped: an answer that did not come after that is not judged. */
+  stopped: () => boolean;
+  /** At most so many requests in flight at once. */
+  workers: Workers;
+  /** Estimates (readings of the balance) never in flight beside a request that can spend. */
+  lane: BalanceLane;
   /** Set when the run measures where its time goes. */
   profiler?: Profiler;
 }
+
+/** The phases whose requests are many and independent: they wait behind the others for a worker. */
+const BULK: ReadonlySet<Phase> = new Set(['examples', 'coverage', 'auth', 'fuzzing']);
 
 const notSent = (request: Exchange['request'], reason: string): Exchange => ({
   request,
@@ -69,6 +82,8 @@ interface How {
   label?: string;
   shrunk?: Failure['shrunk'];
   record?: 'all' | 'passes';
+  /** Its turn for a worker (default: low in the bulk phases, high elsewhere). */
+  priority?: Priority;
 }
 
 export class Exchanges {
@@ -97,21 +112,44 @@ export class Exchanges {
     const request = requestFor(op, { ...spoken, params, label: c.label, auth });
     // Not sent, and no sign of a silent target either: the server gave an id that is a path step.
     if (dotSegment(request.path) !== undefined) return { exchange: notSent(request, refusedPath(request.path)) };
-    const sent = await this.deps.transport.send(request, this.draining ?? {});
-    this.deps.profiler?.request(this.draining ? 'cleanup' : (how.phase ?? this.phase), op.operationId, sent.durationMs);
+    const hold = op.operationId === ESTIMATE ? 'shared' : op.spendsCredits ? 'exclusive' : undefined;
+    const judged = () => this.onWire(op, request, params, spoken.params, c, how);
+    // Judged before the lane opens again: the judge sees the readings and the charges in the order they happened.
+    return hold ? this.deps.lane.run(hold, judged) : judged();
+  }
+
+  private async onWire(
+    op: OperationSpec,
+    request: Exchange['request'],
+    params: Record<string, string>,
+    given: Record<string, string> | undefined,
+    c: RequestCase,
+    how: How,
+  ): Promise<{ exchange: Exchange; judgement?: Judgement }> {
+    const { profiler } = this.deps;
+    const phase = how.phase ?? this.phase;
+    const queued = performance.now();
+    const sent = await this.deps.workers.run(how.priority ?? (BULK.has(phase) ? 'low' : 'high'), () => {
+      profiler?.wait('workerSlots', performance.now() - queued);
+      return this.deps.transport.send(request, this.draining ?? {});
+    });
+    profiler?.request(this.draining ? 'cleanup' : phase, op.operationId, sent.durationMs);
     this.deps.judge.recorder.countRequest(op.operationId);
+    const exchange = this.deps.masked(sent);
+    // No answer because the run itself stopped (its deadline, Ctrl-C, a silent target): that is no fault
+    // of the server, nor a sign of its silence. With work side by side, other requests are in flight then.
+    if (sent.status === 0 && sent.redirectedTo === undefined && !this.draining && this.deps.stopped()) return { exchange };
     // A redirect elsewhere is an answer of the target, though not one the run follows.
     this.deps.onAnswer(sent.status !== 0 || sent.redirectedTo !== undefined);
-    const exchange = maskExchange(this.deps.masker, sent);
     const view = this.deps.versioning.response(op, exchange);
     const intent = how.intent ?? this.deps.judge.infer(op, params, view);
     const judgement = this.deps.judge.judge(op, params, view, intent, {
-      phase: how.phase ?? this.phase,
+      phase,
       label: how.label ?? c.label,
       ...(how.shrunk ? { shrunk: how.shrunk } : {}),
       record: how.record ?? 'all',
     });
-    this.afterResponse(op, view, { ...(spoken.params ? { params: spoken.params } : {}), body: c.body });
+    this.afterResponse(op, view, { ...(given ? { params: given } : {}), body: c.body });
     return { exchange, judgement };
   }
 
@@ -124,18 +162,33 @@ export class Exchanges {
     return 'refused' in sent ? notSent(requestFor(op, { ...c, auth }), sent.refused) : sent.exchange;
   }
 
-  /** Sends one request for what `expect` says it is for, and judges it: every check, the tiers, the cleanup. */
-  async exercise(c: RequestCase, phase: Phase, expect: Expectation, opts: ExerciseOptions = {}): Promise<Exercised> {
-    this.phase = phase;
+  /**
+   * Sends one request for what `expect` says it is for, and judges it: every check, the tiers, the
+   * cleanup.
+   */
+  exercise(c: RequestCase, phase: Phase, expect: Expectation, opts: ExerciseOptions = {}): Promise<Exercised> {
     const op = operations[c.operationId] as OperationSpec;
     const auth = opts.auth ?? (expect === 'missing-key' ? 'missing' : expect === 'wrong-key' ? 'wrong' : 'valid');
+    return this.exerciseNow(op, c, auth, phase, expect, opts);
+  }
+
+  private async exerciseNow(op: OperationSpec, c: RequestCase, auth: AuthMode, phase: Phase, expect: Expectation, opts: ExerciseOptions): Promise<Exercised> {
+    this.phase = phase;
     const intent = this.intentOf(op, c, expect);
     let judgement: Judgement | undefined;
     const { profiler } = this.deps;
     const queued = performance.now();
+    // A request that can spend holds the spend guard's window: it goes first for a worker.
+    const how: How = {
+      intent,
+      phase,
+      ...(opts.shrunk ? { shrunk: opts.shrunk } : {}),
+      record: opts.record ?? 'all',
+      ...(op.spendsCredits ? { priority: 'high' } : {}),
+    };
     const go = async () => {
       profiler?.wait('spendingWindows', performance.now() - queued);
-      const done = await this.sendAndJudge(c, auth, { intent, phase, ...(opts.shrunk ? { shrunk: opts.shrunk } : {}), record: opts.record ?? 'all' });
+      const done = await this.sendAndJudge(c, auth, how);
       judgement = done.judgement;
       return done.exchange;
     };
@@ -148,7 +201,7 @@ export class Exchanges {
     if (exchange.status === 0 && exchange.url === '') return { exchange, failed: false, refused: exchange.error ?? 'not sent' };
     // A generation whose end decides an assertion: read it until it ends (the judge settles it from what it reads).
     for (const generationId of judgement?.awaiting ?? []) {
-      const follow = () => followGeneration((read) => this.raw(read), generationId, this.deps.lifecycleTimeoutMs);
+      const follow = () => followGeneration((read) => this.raw(read, 'valid', phase), generationId, this.deps.lifecycleTimeoutMs);
       await (profiler ? profiler.waiting('lifecyclePolls', follow) : follow());
     }
     return { exchange, failed: judgement?.failed ?? false };
