@@ -16,6 +16,7 @@ import { followGeneration } from './follow.js';
 import type { BalanceLane, Priority, Workers } from './lanes.js';
 import type { KeyMasker } from './mask.js';
 import type { Profiler } from './profile.js';
+import { Repeats } from './repeats.js';
 import type { Spending } from './spending.js';
 import type { ResolvedTarget } from './target.js';
 import { dotSegment, refusedPath, type Transport } from './transport.js';
@@ -91,6 +92,8 @@ export class Exchanges {
   private draining: { signal: AbortSignal; timeoutMs: number } | undefined;
   /** The phase of the request exercised last: what the run's own reads and readings are recorded under. */
   private phase: Phase = 'setup';
+  /** A repeat answers with the first one's outcome; its exchange is kept without the answer's body. */
+  private readonly repeats = new Repeats<Exercised>((r) => ({ ...r, exchange: { ...r.exchange, text: '', json: undefined } }));
 
   constructor(private readonly deps: ExchangeDeps) {}
 
@@ -164,12 +167,14 @@ export class Exchanges {
 
   /**
    * Sends one request for what `expect` says it is for, and judges it: every check, the tiers, the
-   * cleanup.
+   * cleanup. A read the per-operation phases already sent alike is not sent again (see repeats.ts).
    */
   exercise(c: RequestCase, phase: Phase, expect: Expectation, opts: ExerciseOptions = {}): Promise<Exercised> {
     const op = operations[c.operationId] as OperationSpec;
     const auth = opts.auth ?? (expect === 'missing-key' ? 'missing' : expect === 'wrong-key' ? 'wrong' : 'valid');
-    return this.exerciseNow(op, c, auth, phase, expect, opts);
+    const send = () => this.exerciseNow(op, c, auth, phase, expect, opts);
+    if (opts.shrunk || !BULK.has(phase) || op.effect !== 'read') return send();
+    return this.repeats.once(Repeats.key(c, auth, expect), opts.record ?? 'all', send);
   }
 
   private async exerciseNow(op: OperationSpec, c: RequestCase, auth: AuthMode, phase: Phase, expect: Expectation, opts: ExerciseOptions): Promise<Exercised> {
