@@ -2,14 +2,16 @@
 // and the suite as of a baseline commit run side by side against the same kind of local server — a
 // fresh sandbox per run that answers like the live API — interleaved, in pairs, each in a process of
 // its own; then the ratios of wall time, CPU (the child's user + system) and requests, and the cells
-// judged by each (no fewer checks may run). Before them, one profiled run of the current suite.
+// judged by each (no fewer checks may run). Before them, one profiled run of the current suite and
+// one of the suite before the run-speed work (--before: the baseline with only the profile option
+// added, which the baseline itself lacks), printed phase by phase, before → after.
 //
 // The server: the sandbox with every answer after 25 ms (a nearby region's round trip and handling,
 // at the low end of what a remote API answers in, so overlapping requests is not flattered) and the
 // sandbox's own lifecycle defaults (media pending after 1 s, done after 3 s: the lifecycle checks wait
 // for the end as they would live). Each is a flag.
 //
-// Usage: tsx --conditions=@mediagen/source bench/speed.ts [--pairs N] [--baseline COMMIT] [--fresh]
+// Usage: tsx --conditions=@mediagen/source bench/speed.ts [--pairs N] [--baseline COMMIT] [--before COMMIT] [--fresh]
 //          [--latency-ms N] [--pending-ms N] [--complete-ms N] [--max-examples N] [--seed N] [--write]
 // --write keeps the results in bench/speed.json (the README's performance section is rendered from
 // it by `npm run emit`). Needs the current suite built (`npm run bench` builds it first).
@@ -22,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { startSandbox } from '@mediagen/mock';
 import type { RunProfile } from '../src/engine/profile.js';
 import { baselineSuite } from './speed/baseline.js';
-import { comparisonLines, mediansOf, profileLines, type RunRow, ratio, type SpeedResults } from './speed/format.js';
+import { comparisonLines, mediansOf, profileComparisonLines, profileLines, type RunRow, ratio, type SpeedResults } from './speed/format.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const KEY = 'bench-key';
@@ -30,6 +32,8 @@ const { values } = parseArgs({
   options: {
     pairs: { type: 'string', default: '3' },
     baseline: { type: 'string', default: 'f94e6f0' },
+    // The suite as of the baseline's line of work with the profile option added, and nothing else.
+    before: { type: 'string', default: '327240b' },
     fresh: { type: 'boolean', default: false },
     'latency-ms': { type: 'string', default: '25' },
     'pending-ms': { type: 'string', default: '1000' },
@@ -89,10 +93,21 @@ async function runOnce(entry: string, profiled: boolean): Promise<ChildResult & 
 const write = (lines: string[]) => process.stdout.write(`${lines.join('\n')}\n`);
 
 const baseline = await baselineSuite(values.baseline!, { fresh: values.fresh! });
+const before = await baselineSuite(values.before!, { fresh: values.fresh! });
 const where = `a fresh sandbox per run: answers after ${server.latencyMs} ms, media pending after ${server.pendingMs} ms and done after ${server.completeMs} ms; max-examples ${maxExamples}, seed ${seed}`;
 
+const profiledBefore = await runOnce(before.entry, true);
 const profiled = await runOnce(currentEntry, true);
-write([`Profile of a full run of the current suite (${where})`, '', ...profileLines(profiled.profile!).map((l) => `  ${l}`), '']);
+write([
+  `Where a run's time goes, before (${before.commit.slice(0, 7)}) → after (the current suite), one profiled run each (${where})`,
+  '',
+  ...profileComparisonLines(profiledBefore.profile!, profiled.profile!).map((l) => `  ${l}`),
+  '',
+  'Profile of the current suite in full',
+  '',
+  ...profileLines(profiled.profile!).map((l) => `  ${l}`),
+  '',
+]);
 
 const rows: RunRow[] = [];
 for (let pair = 0; pair < pairs; pair++) {
@@ -130,6 +145,8 @@ if (values.write) {
     baselineRun: base,
     ratios: { wall: ratio(current.wallMs, base.wallMs), cpu: ratio(current.cpuMs, base.cpuMs), requests: ratio(current.requests, base.requests) },
     profile: profiled.profile!,
+    before: before.commit,
+    profileBefore: profiledBefore.profile!,
   };
   writeFileSync(join(here, 'speed.json'), `${JSON.stringify(results, null, 2)}\n`);
   process.stderr.write('[bench] kept in bench/speed.json: run `npm run emit` to bring the README up to date\n');

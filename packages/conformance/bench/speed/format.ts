@@ -41,6 +41,9 @@ export interface SpeedResults {
   baselineRun: Medians;
   ratios: { wall: number; cpu: number; requests: number };
   profile: RunProfile;
+  /** The commit profiled as "before" (the suite before the run-speed work, with the profile option), and its profile. */
+  before: string;
+  profileBefore: RunProfile;
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -95,6 +98,60 @@ export function profileLines(profile: RunProfile, top = 8): string[] {
   return lines;
 }
 
+const span = (p: { startMs: number; endMs: number } | undefined) => (p ? `${s(p.startMs)} → ${s(p.endMs)}` : '—');
+const change = (a: number | undefined, b: number | undefined, unit: (n: number) => string = String) =>
+  `${a === undefined ? '—' : unit(a)} → ${b === undefined ? '—' : unit(b)}`;
+
+/** Each phase of either profile: its span before and after, its requests and their summed time before → after. */
+function phaseChanges(before: RunProfile, after: RunProfile) {
+  const names = [...new Set([...before.phases, ...after.phases].map((p) => p.phase))];
+  return names.map((phase) => {
+    const b = before.phases.find((p) => p.phase === phase);
+    const a = after.phases.find((p) => p.phase === phase);
+    return { phase, before: span(b), after: span(a), requests: change(b?.requests, a?.requests), requestTime: change(b?.requestMs, a?.requestMs, s) };
+  });
+}
+
+/**
+ * Two profiles side by side, phase by phase: before (the suite before this work, profiled) → after
+ * (the current suite). A phase's span runs from its first start to its last end; before, every
+ * operation ran its phases one after another, so the spans of the per-operation phases overlap.
+ */
+export function profileComparisonLines(before: RunProfile, after: RunProfile): string[] {
+  const judging = (p: RunProfile) => p.cpu.reduce((n, c) => n + c.ms, 0);
+  const lines = [
+    `engine wall ${change(before.wallMs, after.wallMs, s)}, CPU ${change(before.cpuMs, after.cpuMs, s)} (of which judging ${change(judging(before), judging(after), s)})`,
+    '',
+    `${pad('phase', 10)} ${pad('span before', 19)} ${pad('span after', 19)} ${pad('requests', 13)} request time (summed)`,
+  ];
+  for (const p of phaseChanges(before, after))
+    lines.push(`${pad(p.phase, 10)} ${pad(p.before, 19)} ${pad(p.after, 19)} ${pad(p.requests, 13)} ${p.requestTime}`);
+  lines.push('', 'waits (summed; waits that overlap each count):');
+  for (const [kind, name] of Object.entries(WAIT_NAMES) as [keyof RunProfile['waits'], string][]) {
+    const b = before.waits[kind];
+    const a = after.waits[kind];
+    if (b?.count || a?.count) lines.push(`  ${pad(name, 54)} ${pad(change(b?.count, a?.count), 13)} ${change(b?.ms, a?.ms, s)}`);
+  }
+  return lines;
+}
+
+/** The engine's own time and the waits, before → after, as README lines. */
+function engineAndWaits(before: RunProfile, after: RunProfile): string[] {
+  const judging = (p: RunProfile) => p.cpu.reduce((n, c) => n + c.ms, 0);
+  const lines = [
+    `The engine alone (start-up aside): wall ${change(before.wallMs, after.wallMs, s)}, CPU ${change(before.cpuMs, after.cpuMs, s)}, of which judging ${change(judging(before), judging(after), s)}.`,
+    '',
+    '| waits (summed; waits that overlap each count) | count | time |',
+    '| --- | --- | --- |',
+  ];
+  for (const [kind, name] of Object.entries(WAIT_NAMES) as [keyof RunProfile['waits'], string][]) {
+    const b = before.waits[kind];
+    const a = after.waits[kind];
+    if (b?.count || a?.count) lines.push(`| ${name} | ${change(b?.count, a?.count)} | ${change(b?.ms, a?.ms, s)} |`);
+  }
+  return lines;
+}
+
 /** The side-by-side: every run, then the medians and the ratios current ÷ baseline. */
 export function comparisonLines(rows: readonly RunRow[], baseline: string): string[] {
   const lines = [
@@ -131,7 +188,17 @@ export function speedSection(results: SpeedResults): string {
     row('requests', String(current.requests), String(base.requests), `${ratios.requests}×`),
     row('cells judged', String(current.judged), String(base.judged), ''),
     '',
-    'Where one run of the current suite spends its time (its profile):',
+    `Where a run's time goes, phase by phase: before (\`${results.before.slice(0, 7)}\`, the suite before this work with only the profile option added) → after (the current suite), one profiled run each:`,
+    '',
+    '| phase | span before | span after | requests | request time (summed) |',
+    '| --- | --- | --- | --- | --- |',
+    ...phaseChanges(results.profileBefore, profile).map((p) => `| ${p.phase} | ${p.before} | ${p.after} | ${p.requests} | ${p.requestTime} |`),
+    '',
+    "A phase's span runs from its first start to its last end (before, each operation ran its phases one after another, so those spans overlap).",
+    '',
+    ...engineAndWaits(results.profileBefore, profile),
+    '',
+    "The current suite's profile in full:",
     '',
     '```',
     ...profileLines(profile),
