@@ -54,6 +54,8 @@ export interface ExchangeDeps {
   onAnswer: (answered: boolean) => void;
   /** True once the run was stopped: an answer that did not come after that is not judged. */
   stopped: () => boolean;
+  /** A line for the report's notes. */
+  note: (message: string) => void;
   /** At most so many requests in flight at once. */
   workers: Workers;
   /** Estimates (readings of the balance) never in flight beside a request that can spend. */
@@ -140,8 +142,13 @@ export class Exchanges {
     this.deps.judge.recorder.countRequest(op.operationId);
     const exchange = this.deps.masked(sent);
     // No answer because the run itself stopped (its deadline, Ctrl-C, a silent target): that is no fault
-    // of the server, nor a sign of its silence. With work side by side, other requests are in flight then.
-    if (sent.status === 0 && sent.redirectedTo === undefined && !this.draining && this.deps.stopped()) return { exchange };
+    // of the server, nor a sign of its silence (with work side by side, other operations' requests are in
+    // flight then). The report's notes say what stopped it.
+    if (sent.status === 0 && sent.redirectedTo === undefined && !this.draining && this.deps.stopped()) {
+      const what = `${op.operationId} ${request.method.toUpperCase()} ${request.path} (${how.label ?? c.label})`;
+      this.deps.note(`${what}: no answer: ${exchange.error ?? 'none'}; cut by the run's own stop, so not judged`);
+      return { exchange };
+    }
     // A redirect elsewhere is an answer of the target, though not one the run follows.
     this.deps.onAnswer(sent.status !== 0 || sent.redirectedTo !== undefined);
     const view = this.deps.versioning.response(op, exchange);

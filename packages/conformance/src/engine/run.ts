@@ -145,6 +145,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     lifecycleTimeoutMs,
     onAnswer: (answered) => stop.answered(answered),
     stopped: () => stop.stopped !== undefined,
+    note,
     workers: new Workers(concurrency),
     lane: new BalanceLane(),
     ...(profiler ? { profiler } : {}),
