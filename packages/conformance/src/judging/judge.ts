@@ -5,24 +5,14 @@
 // as the next step of the history (before the history learns from it); the tiering turns assertions
 // into cell results and verdicts on assumptions; the fingerprint and the confirmations of assumed
 // fields are observed. At the end of the history the stateful checks judge what the whole shows.
-import {
-  assumptions,
-  fingerprintResponse,
-  latestDate,
-  type OperationId,
-  type OperationSpec,
-  operationList,
-  TERMINAL_MEDIA_STATUSES,
-  transformPlan,
-} from '@mediagen/schema';
-import { isObject } from '@mediagen/schema/util';
+import { assumptions, fingerprintResponse, latestDate, type OperationId, type OperationSpec, transformPlan } from '@mediagen/schema';
 import { CHECKS, type CheckDefinition, type CheckId } from '../checks/catalog.js';
 import type { HistoryJudge } from '../checks/define.js';
 import { verdictsFor } from '../checks/judge.js';
 import { served } from '../model/answer.js';
 import type { Basis } from '../model/basis.js';
 import { type SectionClock, untimed } from '../model/clock.js';
-import { dataOf, type Exchange, isSuccess, toCurl } from '../model/exchange.js';
+import { type Exchange, isSuccess, toCurl } from '../model/exchange.js';
 import { History } from '../model/history.js';
 import { inNewestShape } from '../model/newest.js';
 import type { Failure, Phase } from '../model/terms.js';
@@ -55,6 +45,9 @@ export interface JudgeOptions {
   /** Times the parts of judging (a run's profile); default: nothing is timed. */
   clock?: SectionClock;
 }
+
+/** What times the parts of judging: the options' clock, or nothing (a run that is not profiled). */
+const clockOf = (options: JudgeOptions): SectionClock => options.clock ?? untimed;
 
 /** What a request was sent for, and what that rests on. */
 export interface Intent {
@@ -109,10 +102,7 @@ export class Judge {
   private readonly awaits = new AwaitedGenerations<Meta>();
   /** The last moment of the history (ms). */
   private last = 0;
-  private readonly clock: SectionClock;
-
   constructor(private readonly options: JudgeOptions) {
-    this.clock = options.clock ?? untimed;
     this.selected = new Set(options.selected);
     this.recorder = new Recorder(options.selected, options.judgedAt ?? latestDate);
     this.tiering = new Tiering(this.recorder, this.verdicts, options.strict, options.mask ?? ((text) => text));
@@ -145,7 +135,7 @@ export class Judge {
       ...(request.query ? { query: request.query } : {}),
       ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : request.body !== undefined ? { body: request.body } : {}),
     };
-    return this.clock.time('intent (inferred)', () => inferExpectation(op, parts, exchange, key, facts));
+    return clockOf(this.options).time('intent (inferred)', () => inferExpectation(op, parts, exchange, key, facts));
   }
 
   /**
@@ -180,7 +170,7 @@ export class Judge {
       ...(intent.breach ? { breach: intent.breach } : {}),
       ...(intent.relies ? { relies: intent.relies } : {}),
     };
-    for (const verdict of verdictsFor(op, exchange, intent.expect, context, this.clock)) {
+    for (const verdict of verdictsFor(op, exchange, intent.expect, context, clockOf(this.options))) {
       if (!this.selected.has(verdict.check)) continue;
       for (const assertion of verdict.assertions) {
         const waiting = assertion.awaits?.generationId;
@@ -192,14 +182,14 @@ export class Judge {
           judgement.awaiting.push(waiting);
       }
     }
-    const newest = this.clock.time('newest shape', () => inNewestShape(op, exchange));
+    const newest = clockOf(this.options).time('newest shape', () => inNewestShape(op, exchange));
     for (const { check, judge, section } of this.target.judges) {
       const observed = { op, params, exchange: newest, expect: intent.expect, history: this.history, at };
-      for (const found of this.clock.time(section, () => judge.observe(observed))) record(found.operationId, check.id, found.assertion);
+      for (const found of clockOf(this.options).time(section, () => judge.observe(observed))) record(found.operationId, check.id, found.assertion);
     }
     for (const settled of this.awaits.settle(op, newest)) this.record(settled.operationId, settled.check, settled.decided, settled.meta, settled.evidence);
     if ((meta.record ?? 'all') === 'all' || !judgement.failed) this.observe(op, exchange, intent.expect);
-    this.clock.time('history facts', () => this.history.learn(op, params, newest, at));
+    clockOf(this.options).time('history facts', () => this.history.learn(op, params, newest, at));
     return judgement;
   }
 
@@ -212,7 +202,7 @@ export class Judge {
       ...(meta.shrunk ? { shrunk: meta.shrunk } : {}),
       record: meta.record ?? 'all',
     };
-    return this.clock.time('tiering', () => this.tiering.record(operationId, check, assertion, context));
+    return clockOf(this.options).time('tiering', () => this.tiering.record(operationId, check, assertion, context));
   }
 
   /** The end of the history: what the whole shows (a generation that never finished, a resource never readable). */
@@ -225,7 +215,7 @@ export class Judge {
   /** Fingerprint and confirmations of assumed fields and operations. */
   private observe(op: OperationSpec, exchange: Exchange, expect: Expectation): void {
     if (exchange.status === 0 || exchange.json === undefined) return;
-    this.clock.time('assumptions', () => {
+    clockOf(this.options).time('assumptions', () => {
       this.verdicts.confirmCarried(op, 'response', exchange.json, served(exchange));
       if (expect === 'accept' && served(exchange) && exchange.request.body !== undefined) this.verdicts.confirmCarried(op, 'request', exchange.request.body);
       if (expect === 'accept') {
@@ -237,7 +227,7 @@ export class Judge {
       }
     });
     if (isSuccess(exchange.status)) {
-      const version = this.clock.time('fingerprint', () => fingerprintResponse(transformPlan, op.operationId, exchange.status, exchange.json));
+      const version = clockOf(this.options).time('fingerprint', () => fingerprintResponse(transformPlan, op.operationId, exchange.status, exchange.json));
       if (version !== undefined) this.recorder.fingerprint(op.operationId, version);
     }
   }

@@ -6,16 +6,7 @@
 // breaks a rule needing the target's facts; the stateful checks read it to follow resources across
 // exchanges. Bodies arrive in the newest shape (the judge upgrades them through the ledger), so no
 // legacy name is read here. Bounded: past `maxIds` remembered ids, the oldest go.
-import {
-  type CatalogueItem,
-  type CatalogueName,
-  createdId,
-  deletedIds,
-  type GenerationContext,
-  type InputMetadata,
-  type OperationSpec,
-  operations,
-} from '@mediagen/schema';
+import { type CatalogueName, createdId, deletedIds, type GenerationContext, type InputMetadata, type OperationSpec, operations } from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
 import { served } from './answer.js';
 import { dataOf, type Exchange } from './exchange.js';

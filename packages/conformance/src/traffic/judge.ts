@@ -13,7 +13,7 @@ import { served } from '../model/answer.js';
 import type { Exchange } from '../model/exchange.js';
 import { buildReport } from '../report/build.js';
 import type { Report } from '../report/types.js';
-import { bodyOf, DECLARED_WRONG_KEY, type Observed, observedLabel, queryOf, toExchange } from './observed.js';
+import { DECLARED_WRONG_KEY, type Observed, observedLabel, queryOf, toExchange } from './observed.js';
 import { type Base, baseOf, pathUnder, routeOf } from './routes.js';
 
 export interface TrafficOptions {

@@ -1,7 +1,6 @@
 // The hand-written and generated requests are what the contract says they are: every invalid case
 // is invalid by the schema package, every valid one valid (in the sandbox's catalogue context).
 
-import { defaultCatalogue } from '@mediagen/mock';
 import { checkGenerationRequest, checkRequestBody, GenerationRequest, operationList, validate } from '@mediagen/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
