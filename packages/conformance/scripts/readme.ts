@@ -7,12 +7,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ruleById } from '@mediagen/schema';
+import { type SpeedResults, speedSection } from '../bench/speed/format.js';
 import { CHECKS } from '../src/checks/catalog.js';
 import { USAGE } from '../src/cli/main.js';
 import { counterCounts, counterPlan, statedRuleCoverage, tableAssumptions } from '../src/selftest/counter/index.js';
 import { NOT_SENT, seedRuleCoverage } from './seed-rules.js';
 
 export const README = join(dirname(fileURLToPath(import.meta.url)), '..', 'README.md');
+/** What `npm run bench` measured last and kept (bench/speed.ts --write). */
+const SPEED_RESULTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'bench', 'speed.json');
 /** A generated part of the README: its marker name and its text. */
 interface GeneratedPart {
   name: string;
@@ -116,6 +119,11 @@ export const PARTS: readonly GeneratedPart[] = [
   { name: 'seed-rules', from: 'the schema rules and the suite\u2019s cases', render: renderSeedRules },
   { name: 'cli', from: 'the CLI\u2019s --help', render: renderCliUsage },
   { name: 'counter-servers', from: 'the schema rules and src/selftest', render: renderCounterServers },
+  {
+    name: 'performance',
+    from: 'bench/speed.json, kept by the bench',
+    render: () => speedSection(JSON.parse(readFileSync(SPEED_RESULTS, 'utf8')) as SpeedResults),
+  },
 ];
 
 /** The README with each generated part replaced by its current text. */

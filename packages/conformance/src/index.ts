@@ -24,6 +24,7 @@ export { type ConformanceOptions, runConformance } from './conformance.js';
 export { DEFAULT_BUDGETS, MAX_TIMER_MS, type RunBudgets } from './engine/budgets.js';
 export { type CleanupEntry, CleanupRegistry } from './engine/cleanup.js';
 export { parseSelection, selectedChecks, type UntypedSelection } from './engine/options.js';
+export type { ProfiledPhase, RunProfile, WaitKind } from './engine/profile.js';
 export type { ExchangeRecorder } from './engine/recording.js';
 export { type Admission, SpendLedger, type SpendReport } from './engine/spend.js';
 export { RunStopped } from './engine/stop.js';

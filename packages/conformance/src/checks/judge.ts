@@ -2,6 +2,7 @@
 // the rules it asserts.
 import type { OperationSpec } from '@mediagen/schema';
 import type { Basis } from '../model/basis.js';
+import { type SectionClock, untimed } from '../model/clock.js';
 import type { Exchange } from '../model/exchange.js';
 import type { Expectation, Verdict } from '../model/verdict.js';
 import { CHECKS, type CheckId } from './catalog.js';
@@ -17,11 +18,15 @@ export interface JudgeContext {
   relies?: Basis;
 }
 
-/** The verdicts of every check that judges single exchanges, for one exchange sent with `expect`. */
-export function verdictsFor(op: OperationSpec, exchange: Exchange, expect: Expectation, context: JudgeContext): CheckVerdict[] {
+const SECTIONS = new Map(CHECKS.map((check) => [check.id, `check:${check.id}`]));
+
+/** The verdicts of every check that judges single exchanges, for one exchange sent with `expect` (each check timed by `clock`). */
+export function verdictsFor(op: OperationSpec, exchange: Exchange, expect: Expectation, context: JudgeContext, clock: SectionClock = untimed): CheckVerdict[] {
   const verdicts: CheckVerdict[] = [];
+  const judged = { op, exchange, expect, ...context };
   for (const check of CHECKS) {
-    const assertions = check.judge?.({ op, exchange, expect, ...context });
+    if (!check.judge) continue;
+    const assertions = clock.time(SECTIONS.get(check.id)!, () => check.judge!(judged));
     if (assertions && assertions.length > 0) verdicts.push({ check: check.id, assertions });
   }
   return verdicts;

@@ -13,11 +13,15 @@ import type { RequestCase } from '../requests/cases.js';
 import { type Fixtures, generationContext } from '../requests/fixtures.js';
 import type { CleanupRegistry } from './cleanup.js';
 import { followGeneration } from './follow.js';
-import { type KeyMasker, maskExchange } from './mask.js';
+import type { BalanceLane, Priority, Workers } from './lanes.js';
+import type { KeyMasker } from './mask.js';
+import type { Profiler } from './profile.js';
+import { Repeats } from './repeats.js';
 import type { Spending } from './spending.js';
 import type { ResolvedTarget } from './target.js';
 import { dotSegment, refusedPath, type Transport } from './transport.js';
 import type { Versioning } from './versioning.js';
+import { ESTIMATE } from './windows.js';
 
 export interface ExerciseOptions {
   record?: 'all' | 'passes';
@@ -37,6 +41,8 @@ export interface Exercised {
 export interface ExchangeDeps {
   transport: Transport;
   masker: KeyMasker;
+  /** The exchange as the run records and judges it, key masked (once: see exchangeMasker). */
+  masked: (exchange: Exchange) => Exchange;
   target: ResolvedTarget;
   fixtures: Fixtures;
   judge: Judge;
@@ -46,7 +52,20 @@ export interface ExchangeDeps {
   lifecycleTimeoutMs: number;
   /** Called with every answer (false when none came): the run counts silences. */
   onAnswer: (answered: boolean) => void;
+  /** True once the run was stopped: an answer that did not come after that is not judged. */
+  stopped: () => boolean;
+  /** A line for the report's notes. */
+  note: (message: string) => void;
+  /** At most so many requests in flight at once. */
+  workers: Workers;
+  /** Estimates (readings of the balance) never in flight beside a request that can spend. */
+  lane: BalanceLane;
+  /** Set when the run measures where its time goes. */
+  profiler?: Profiler;
 }
+
+/** The phases whose requests are many and independent: they wait behind the others for a worker. */
+const BULK: ReadonlySet<Phase> = new Set(['examples', 'coverage', 'auth', 'fuzzing']);
 
 const notSent = (request: Exchange['request'], reason: string): Exchange => ({
   request,
@@ -66,6 +85,8 @@ interface How {
   label?: string;
   shrunk?: Failure['shrunk'];
   record?: 'all' | 'passes';
+  /** Its turn for a worker (default: low in the bulk phases, high elsewhere). */
+  priority?: Priority;
 }
 
 export class Exchanges {
@@ -73,6 +94,8 @@ export class Exchanges {
   private draining: { signal: AbortSignal; timeoutMs: number } | undefined;
   /** The phase of the request exercised last: what the run's own reads and readings are recorded under. */
   private phase: Phase = 'setup';
+  /** A repeat answers with the first one's outcome; its exchange is kept without the answer's body. */
+  private readonly repeats = new Repeats<Exercised>((r) => ({ ...r, exchange: { ...r.exchange, text: '', json: undefined } }));
 
   constructor(private readonly deps: ExchangeDeps) {}
 
@@ -94,20 +117,49 @@ export class Exchanges {
     const request = requestFor(op, { ...spoken, params, label: c.label, auth });
     // Not sent, and no sign of a silent target either: the server gave an id that is a path step.
     if (dotSegment(request.path) !== undefined) return { exchange: notSent(request, refusedPath(request.path)) };
-    const sent = await this.deps.transport.send(request, this.draining ?? {});
+    const hold = op.operationId === ESTIMATE ? 'shared' : op.spendsCredits ? 'exclusive' : undefined;
+    const judged = () => this.onWire(op, request, params, spoken.params, c, how);
+    // Judged before the lane opens again: the judge sees the readings and the charges in the order they happened.
+    return hold ? this.deps.lane.run(hold, judged) : judged();
+  }
+
+  private async onWire(
+    op: OperationSpec,
+    request: Exchange['request'],
+    params: Record<string, string>,
+    given: Record<string, string> | undefined,
+    c: RequestCase,
+    how: How,
+  ): Promise<{ exchange: Exchange; judgement?: Judgement }> {
+    const { profiler } = this.deps;
+    const phase = how.phase ?? this.phase;
+    const queued = performance.now();
+    const sent = await this.deps.workers.run(how.priority ?? (BULK.has(phase) ? 'low' : 'high'), () => {
+      profiler?.wait('workerSlots', performance.now() - queued);
+      return this.deps.transport.send(request, this.draining ?? {});
+    });
+    profiler?.request(this.draining ? 'cleanup' : phase, op.operationId, sent.durationMs);
     this.deps.judge.recorder.countRequest(op.operationId);
+    const exchange = this.deps.masked(sent);
+    // No answer because the run itself stopped (its deadline, Ctrl-C, a silent target): that is no fault
+    // of the server, nor a sign of its silence (with work side by side, other operations' requests are in
+    // flight then). The report's notes say what stopped it.
+    if (sent.status === 0 && sent.redirectedTo === undefined && !this.draining && this.deps.stopped()) {
+      const what = `${op.operationId} ${request.method.toUpperCase()} ${request.path} (${how.label ?? c.label})`;
+      this.deps.note(`${what}: no answer: ${exchange.error ?? 'none'}; cut by the run's own stop, so not judged`);
+      return { exchange };
+    }
     // A redirect elsewhere is an answer of the target, though not one the run follows.
     this.deps.onAnswer(sent.status !== 0 || sent.redirectedTo !== undefined);
-    const exchange = maskExchange(this.deps.masker, sent);
     const view = this.deps.versioning.response(op, exchange);
     const intent = how.intent ?? this.deps.judge.infer(op, params, view);
     const judgement = this.deps.judge.judge(op, params, view, intent, {
-      phase: how.phase ?? this.phase,
+      phase,
       label: how.label ?? c.label,
       ...(how.shrunk ? { shrunk: how.shrunk } : {}),
       record: how.record ?? 'all',
     });
-    this.afterResponse(op, view, { ...(spoken.params ? { params: spoken.params } : {}), body: c.body });
+    this.afterResponse(op, view, { ...(given ? { params: given } : {}), body: c.body });
     return { exchange, judgement };
   }
 
@@ -120,24 +172,35 @@ export class Exchanges {
     return 'refused' in sent ? notSent(requestFor(op, { ...c, auth }), sent.refused) : sent.exchange;
   }
 
-  /** Sends one request for what `expect` says it is for, and judges it: every check, the tiers, the cleanup. */
-  async exercise(c: RequestCase, phase: Phase, expect: Expectation, opts: ExerciseOptions = {}): Promise<Exercised> {
-    this.phase = phase;
+  /**
+   * Sends one request for what `expect` says it is for, and judges it: every check, the tiers, the
+   * cleanup. A read the per-operation phases already sent alike is not sent again (see repeats.ts).
+   */
+  exercise(c: RequestCase, phase: Phase, expect: Expectation, opts: ExerciseOptions = {}): Promise<Exercised> {
     const op = operations[c.operationId] as OperationSpec;
     const auth = opts.auth ?? (expect === 'missing-key' ? 'missing' : expect === 'wrong-key' ? 'wrong' : 'valid');
-    const parts = { body: c.body, ...(c.query ? { query: c.query } : {}) };
-    const intent: Intent = { expect };
-    if (expect === 'reject') {
-      const breach = c.basis ?? breachBasis(op, parts, generationContext(this.deps.fixtures));
-      if (breach) intent.breach = breach;
-    }
-    if (expect === 'accept' || expect === 'probe') {
-      const relies = expect === 'probe' ? (c.basis ?? probeBasis(op, parts)) : acceptanceBasis(op, parts);
-      if (relies) intent.relies = relies;
-    }
+    const send = () => this.exerciseNow(op, c, auth, phase, expect, opts);
+    if (opts.shrunk || !BULK.has(phase) || op.effect !== 'read') return send();
+    return this.repeats.once(Repeats.key(c, auth, expect), opts.record ?? 'all', send);
+  }
+
+  private async exerciseNow(op: OperationSpec, c: RequestCase, auth: AuthMode, phase: Phase, expect: Expectation, opts: ExerciseOptions): Promise<Exercised> {
+    this.phase = phase;
+    const intent = this.intentOf(op, c, expect);
     let judgement: Judgement | undefined;
+    const { profiler } = this.deps;
+    const queued = performance.now();
+    // A request that can spend holds the spend guard's window: it goes first for a worker.
+    const how: How = {
+      intent,
+      phase,
+      ...(opts.shrunk ? { shrunk: opts.shrunk } : {}),
+      record: opts.record ?? 'all',
+      ...(op.spendsCredits ? { priority: 'high' } : {}),
+    };
     const go = async () => {
-      const done = await this.sendAndJudge(c, auth, { intent, phase, ...(opts.shrunk ? { shrunk: opts.shrunk } : {}), record: opts.record ?? 'all' });
+      profiler?.wait('spendingWindows', performance.now() - queued);
+      const done = await this.sendAndJudge(c, auth, how);
       judgement = done.judgement;
       return done.exchange;
     };
@@ -149,8 +212,30 @@ export class Exchanges {
     const exchange = sent.exchange;
     if (exchange.status === 0 && exchange.url === '') return { exchange, failed: false, refused: exchange.error ?? 'not sent' };
     // A generation whose end decides an assertion: read it until it ends (the judge settles it from what it reads).
-    for (const generationId of judgement?.awaiting ?? []) await followGeneration((read) => this.raw(read), generationId, this.deps.lifecycleTimeoutMs);
+    for (const generationId of judgement?.awaiting ?? []) {
+      const follow = () => followGeneration((read) => this.raw(read, 'valid', phase), generationId, this.deps.lifecycleTimeoutMs);
+      await (profiler ? profiler.waiting('lifecyclePolls', follow) : follow());
+    }
     return { exchange, failed: judgement?.failed ?? false };
+  }
+
+  /** What a request is sent for: the rule it breaks (to be refused), or the assumption it relies on (to be served). */
+  private intentOf(op: OperationSpec, c: RequestCase, expect: Expectation): Intent {
+    const { profiler } = this.deps;
+    const decide = (): Intent => {
+      const parts = { body: c.body, ...(c.query ? { query: c.query } : {}) };
+      const intent: Intent = { expect };
+      if (expect === 'reject') {
+        const breach = c.basis ?? breachBasis(op, parts, generationContext(this.deps.fixtures));
+        if (breach) intent.breach = breach;
+      }
+      if (expect === 'accept' || expect === 'probe') {
+        const relies = expect === 'probe' ? (c.basis ?? probeBasis(op, parts)) : acceptanceBasis(op, parts);
+        if (relies) intent.relies = relies;
+      }
+      return intent;
+    };
+    return profiler ? profiler.time('intent (sent)', decide) : decide();
   }
 
   /** Findings of the spend guard become assertions of credits_arithmetic (on the operation that measures). */

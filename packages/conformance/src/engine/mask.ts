@@ -18,3 +18,19 @@ export function maskExchange(masker: KeyMasker, exchange: Exchange): Exchange {
     ...(exchange.error ? { error: masker.text(exchange.error) } : {}),
   };
 }
+
+/**
+ * Masks each exchange once: the recorders and the judge get the same masked exchange (a large answer
+ * is copied once, not once for each).
+ */
+export function exchangeMasker(masker: KeyMasker): (exchange: Exchange) => Exchange {
+  const masked = new WeakMap<Exchange, Exchange>();
+  return (exchange) => {
+    let done = masked.get(exchange);
+    if (!done) {
+      done = maskExchange(masker, exchange);
+      masked.set(exchange, done);
+    }
+    return done;
+  };
+}

@@ -5,6 +5,7 @@ import { isOperationId, type OperationId } from '@mediagen/schema';
 import { CHECK_IDS, type CheckId, isCheckId } from '../checks/catalog.js';
 import { type OptionName, RunError } from '../model/terms.js';
 import { type RunBudgets, resolveBudgets } from './budgets.js';
+import type { RunProfile } from './profile.js';
 import type { ExchangeRecorder } from './recording.js';
 import type { TargetOptions } from './target.js';
 import type { ProgressEvent } from './types.js';
@@ -38,6 +39,11 @@ export interface ConformanceOptions extends TargetOptions {
   recorders?: readonly ExchangeRecorder[];
   /** Stops the run (cleanup still runs and the report is still built). */
   signal?: AbortSignal;
+  /**
+   * Measures where the run's time goes (phases, operations, waits, the CPU of judging) and hands the
+   * profile here when the run ends (`npm run bench` prints it). Without it nothing is timed.
+   */
+  profile?: (profile: RunProfile) => void;
 }
 
 /** Input that names checks or operations by string (a CLI, a config file): unknown ids are an error. */

@@ -1,28 +1,28 @@
 // The run: it only schedules. Order: reach the target (the probe), read the balance, set up (the
-// catalogue, the planner, the fixtures), run the stateful sequences (the planner's credits are theirs),
-// then per operation the examples, the hand-written cases, the auth checks and the generated requests;
-// finally, whatever ended the run, everything created is deleted under cleanup's own deadline and the
-// record is returned for the report layer.
+// catalogue, the planner, the fixtures), then the stateful sequences (the planner's credits are theirs)
+// beside the operations' phases — the examples, the hand-written cases, the auth checks and the
+// generated requests — as schedule.ts orders and overlaps them; finally, whatever ended the run,
+// everything created is deleted under cleanup's own deadline and the record is returned for the report
+// layer.
 import { type OperationSpec, operationList } from '@mediagen/schema';
-import { CHECKS, type CheckId } from '../checks/catalog.js';
+import type { CheckId } from '../checks/catalog.js';
 import { Judge } from '../judging/judge.js';
+import type { RequestCase } from '../requests/cases.js';
 import { emptyFixtures } from '../requests/fixtures.js';
 import { baseItem } from '../requests/generation-bodies.js';
 import { type RunBudgets, resolveBudgets } from './budgets.js';
 import { CleanupRegistry } from './cleanup.js';
-import type { PhaseContext } from './context.js';
 import { Exchanges } from './exchanges.js';
-import { createKeyMasker, maskExchange } from './mask.js';
+import { BalanceLane, Workers } from './lanes.js';
+import { createKeyMasker, exchangeMasker } from './mask.js';
 import type { ConformanceOptions } from './options.js';
-import { runAuth } from './phases/auth.js';
-import { runCoverage } from './phases/coverage.js';
-import { runExamples } from './phases/examples.js';
-import { runFuzzing } from './phases/fuzzing.js';
 import { runSetup } from './phases/setup.js';
 import { sequencePlan } from './plan.js';
 import { isSafe, READ_ONLY } from './policy.js';
-import { checkPort, phaseContext, type RunParts } from './port.js';
+import { phaseContext, type RunParts } from './port.js';
+import { Profiler } from './profile.js';
 import { containRecorders } from './recording.js';
+import { runWork, spanned } from './schedule.js';
 import { Spending } from './spending.js';
 import { RunStopped } from './stop.js';
 import { probeTarget, type ResolvedTarget } from './target.js';
@@ -80,25 +80,14 @@ function targetInfo(target: ResolvedTarget, strict: boolean): TargetInfo {
   };
 }
 
-/** One operation's phases; a phase that throws (a bug, a garbage answer) is noted, the run goes on. */
-async function runOperation(context: PhaseContext, op: OperationSpec, index: number, stop: ReturnType<typeof stopper>, note: (m: string) => void) {
-  for (const phase of [runExamples, runCoverage, runAuth, (c: PhaseContext, o: OperationSpec) => runFuzzing(c, o, index)]) {
-    stop.check();
-    try {
-      await phase(context, op);
-    } catch (error) {
-      if (error instanceof RunStopped) throw error;
-      note(`${op.operationId}: a phase stopped: ${(error as Error)?.message ?? String(error)}`);
-    }
-  }
-}
-
 /** Runs every selected check against a resolved target; the record of what happened, masked. */
 export async function runEngine(target: ResolvedTarget, options: ConformanceOptions, selection: readonly CheckId[]): Promise<RunRecord> {
   const started = Date.now();
+  const profiler = options.profile ? new Profiler() : undefined;
   const budgets = resolveBudgets(options.budgets);
   const stop = stopper(budgets, options.signal);
   const masker = createKeyMasker([target.apiKey, options.apiKey]);
+  const masked = exchangeMasker(masker);
   const notes: string[] = [];
   const emit: RunParts['emit'] = (event) => options.onEvent?.(masker.json(event));
   const note = (message: string) => {
@@ -116,7 +105,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     signal: stop.signal,
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     onExchange: (exchange) => {
-      if (recorders.active) recorders.record(maskExchange(masker, exchange));
+      if (recorders.active) recorders.record(masked(exchange));
     },
   });
   const versioning = versioningAt(options.at);
@@ -133,14 +122,20 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     lifecycleWaitMs: lifecycleTimeoutMs,
     baseUrl: target.baseUrl,
     mask: masker.text,
+    ...(profiler ? { clock: profiler } : {}),
   });
   const fixtures = emptyFixtures(false, `${options.seed ?? 1}_${Date.now().toString(36)}`);
+  const concurrency = options.workers ?? (target.live ? 2 : 6);
   const cleanup = new CleanupRegistry();
   let exchanges: Exchanges;
-  const spending = new Spending(options.maxCredits, (c) => exchanges.wire(c), fixtures);
+  // What the spend guard sends (balance readings, prices) is all estimates, sent holding its window: they go first for a
+  // worker, and their time is the profile's balance readings.
+  const read = (c: RequestCase) => exchanges.wire(c, 'valid', { priority: 'high' });
+  const spending = new Spending(options.maxCredits, (c) => (profiler ? profiler.waiting('balanceReadings', () => read(c)) : read(c)), fixtures);
   exchanges = new Exchanges({
     transport,
     masker,
+    masked,
     target,
     fixtures,
     judge,
@@ -149,6 +144,11 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     versioning,
     lifecycleTimeoutMs,
     onAnswer: (answered) => stop.answered(answered),
+    stopped: () => stop.stopped !== undefined,
+    note,
+    workers: new Workers(concurrency),
+    lane: new BalanceLane(),
+    ...(profiler ? { profiler } : {}),
   });
   const ops = operationList.filter((op) => !options.operations?.length || options.operations.includes(op.operationId));
   const parts: RunParts = {
@@ -162,7 +162,7 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     strict,
     seed: options.seed ?? 1,
     maxExamples: options.maxExamples ?? 50,
-    concurrency: options.workers ?? (target.live ? 2 : 6),
+    concurrency,
     lifecycleTimeoutMs,
     mask: masker.text,
     note,
@@ -171,36 +171,27 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
   const context = phaseContext(parts);
   const unexercised = (op: OperationSpec) => (!isSafe(op) && target.mode !== 'full' ? READ_ONLY : 'not exercised by this run');
   try {
-    const probe = await probeTarget(transport, target, options, note, [baseItem(fixtures)]);
+    const probe = await spanned(profiler, 'phase:probe', () => probeTarget(transport, target, options, note, [baseItem(fixtures)]));
+    profiler?.request('probe', probe.request.operationId, probe.durationMs);
     judge.retarget({ stateful: target.stateful, pagination: target.stateful });
     emit({ type: 'start', target: targetInfo(target, strict) });
     await spending.readings.start(probe);
-    await runSetup(context);
+    await spanned(profiler, 'phase:setup', () => runSetup(context));
     // Without a balance from the probe (its plain body may name a model the target lacks), read it now with a listed one.
     await spending.readings.start();
     const plan = sequencePlan(target, context.statefulBlocked, selected);
     for (const { check, skip } of plan) if (skip) context.skipAll(check.id, skip);
-    for (const { check, skip } of plan) {
-      if (skip !== undefined || !check.sequence) continue;
-      stop.check();
-      try {
-        await check.sequence(checkPort(parts, context, check.id));
-      } catch (error) {
-        if (error instanceof RunStopped) throw error;
-        note(`${check.id}: the sequence stopped: ${(error as Error)?.message ?? String(error)}`);
-      }
-      if (check.category === 'stateful') emit({ type: 'stateful', check: check.id, ...judge.recorder.checkProgress(check.id, ops) });
-    }
-    const ordered = [
-      ...ops.filter((op) => op.catalogue),
-      ...ops.filter((op) => !op.catalogue && op.effect !== 'delete'),
-      ...ops.filter((op) => op.effect === 'delete'),
-    ];
-    for (const [index, op] of ordered.entries()) {
-      await runOperation(context, op, index, stop, note);
-      await spending.readings.checkpoint(op.operationId);
-      emit({ type: 'operation', operation: judge.recorder.operationReport(op, unexercised(op)) });
-    }
+    await runWork(
+      {
+        parts,
+        context,
+        check: () => stop.check(),
+        ...(profiler ? { profiler } : {}),
+        checkpoint: (operationId) => spending.readings.checkpoint(operationId),
+        unexercised,
+      },
+      plan,
+    );
   } catch (error) {
     if (!(error instanceof RunStopped)) throw error;
     note(`run stopped (${error.message}): cleaning up and writing the report`);
@@ -208,13 +199,15 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     stop.dispose();
     exchanges.drain(budgets.cleanupMs, budgets.cleanupRequestMs);
     await spending.readings.finish().catch((error: Error) => note(`the last balance reading failed: ${error.message}`));
-    await cleanup.drain(budgets.cleanupMs);
+    await spanned(profiler, 'phase:cleanup', () => cleanup.drain(budgets.cleanupMs, concurrency));
     for (const line of transport.budgetNotes()) note(line);
+    transport.close();
     await recorders.close();
     // The history has ended: what the whole of it shows (a resource never readable, a generation that never finished).
     judge.finish();
   }
   const stopped = stop.stopped;
+  if (profiler) options.profile?.(profiler.result());
   return {
     target: targetInfo(target, strict),
     startedMs: started,

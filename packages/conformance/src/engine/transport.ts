@@ -4,6 +4,7 @@
 // a few times; redirects are followed only on the target's own origin (the key would follow them).
 import { API_KEY_HEADER } from '@mediagen/schema/util';
 import { buildUrl, type Exchange, type RequestSpec, requestBodyText, WRONG_API_KEY } from '../model/exchange.js';
+import { type Answer, Connections } from './http.js';
 import { sleep } from './sleep.js';
 
 export interface TransportBudgets {
@@ -28,41 +29,6 @@ export interface TransportOptions extends TransportBudgets {
 
 /** Redirects followed on the target's own origin; another origin is never followed. */
 const MAX_REDIRECTS = 5;
-
-/** The body read up to `max` bytes: the text, and whether more was left unread. */
-async function readCapped(response: Response, max: number): Promise<{ text: string; truncated: boolean; bytes: number }> {
-  if (!response.body) return { text: '', truncated: false, bytes: 0 };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  let truncated = false;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const room = max - bytes;
-      if (value.byteLength > room) {
-        if (room > 0) chunks.push(value.subarray(0, room));
-        bytes += Math.max(room, 0);
-        truncated = true;
-        break;
-      }
-      chunks.push(value);
-      bytes += value.byteLength;
-    }
-  } finally {
-    // Stop reading (and stop the server's stream) at once when the cap was hit.
-    if (truncated) await reader.cancel().catch(() => {});
-    else reader.releaseLock();
-  }
-  const all = new Uint8Array(bytes);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return { text: new TextDecoder().decode(all), truncated, bytes };
-}
 
 /**
  * A `.` or `..` segment in a request's path (an id the server gave, put in a path as it is): the URL
@@ -92,10 +58,11 @@ export function stoppedBy(signal: AbortSignal | undefined): string {
 }
 
 export function describeNetworkError(error: unknown, timeoutMs: number): string {
-  const err = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const err = error as { name?: string; message?: string; code?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError') return `no answer within ${timeoutMs} ms (--timeout)`;
   if (err?.name === 'AbortError') return 'stopped: the run ended (deadline or signal)';
-  const cause = err?.cause;
+  // fetch wraps the system's error in its cause; Node's client throws it as it is.
+  const cause = err?.cause ?? err;
   if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ''}`;
   return err?.message ?? String(error);
 }
@@ -114,6 +81,7 @@ export class Transport {
   private apiKey: string;
   /** When the last request started, for the rate limit (a wait that was given up reserves nothing). */
   private lastStart = Number.NEGATIVE_INFINITY;
+  private readonly connections = new Connections();
 
   constructor(private readonly options: TransportOptions) {
     this.origin = new URL(options.baseUrl).origin;
@@ -162,6 +130,11 @@ export class Transport {
     ];
   }
 
+  /** Closes the connections kept open (the run has ended). */
+  close(): void {
+    this.connections.close();
+  }
+
   /** Sends another key from now on (a recognised mock's own default key, when none was given). */
   useApiKey(apiKey: string): void {
     this.apiKey = apiKey;
@@ -206,32 +179,40 @@ export class Transport {
         return failed(`not sent: the rate limit (--rate-limit ${this.options.rateLimit} a second) gives it no turn within its time limit of ${maxWaitMs} ms`);
       if (runSignal?.aborted) return failed(stoppedBy(runSignal));
       this.requests++;
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = runSignal ? AbortSignal.any([timeout, runSignal]) : timeout;
-      let response: Response;
-      let read: { text: string; truncated: boolean; bytes: number };
+      // One signal per attempt: its time limit, or the run's own stop.
+      const attemptStop = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        attemptStop.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
+      }, timeoutMs);
+      const onStop = () => attemptStop.abort(runSignal?.reason);
+      runSignal?.addEventListener('abort', onStop, { once: true });
+      let response: Answer;
       try {
-        response = await fetch(url, {
+        // Redirects are judged here, never followed by the client: it would carry X-API-KEY to wherever they point.
+        response = await this.connections.roundTrip(new URL(url), {
           method: request.method.toUpperCase(),
           headers,
           ...(body !== undefined ? { body } : {}),
-          // Redirects are judged here: fetch would carry X-API-KEY to wherever they point.
-          redirect: 'manual',
-          signal,
+          signal: attemptStop.signal,
+          maxBytes: this.options.maxAnswerBytes,
         });
-        // The body can fail too (reset or stalled mid-way): that fails this exchange only.
-        read = await readCapped(response, this.options.maxAnswerBytes);
       } catch (error) {
         // Cleanup's requests go out with their own time limit (cleanupRequestMs), not --timeout.
-        if (timeout.aborted) this.hit(timeoutMs === this.options.timeoutMs ? 'timedOut' : 'cleanupTimedOut', request);
+        if (timedOut) this.hit(timeoutMs === this.options.timeoutMs ? 'timedOut' : 'cleanupTimedOut', request);
         else if (runSignal?.aborted) return failed(stoppedBy(runSignal));
-        if (timeout.aborted && timeoutMs !== this.options.timeoutMs) return failed(`no answer within ${timeoutMs} ms (a cleanup request's own time limit)`);
-        return failed(describeNetworkError(timeout.aborted ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : error, timeoutMs));
+        if (timedOut && timeoutMs !== this.options.timeoutMs) return failed(`no answer within ${timeoutMs} ms (a cleanup request's own time limit)`);
+        return failed(describeNetworkError(timedOut ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : error, timeoutMs));
+      } finally {
+        clearTimeout(timer);
+        runSignal?.removeEventListener('abort', onStop);
       }
-      if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
+      const location = response.headers.location;
+      if (response.status >= 300 && response.status < 400 && location !== undefined) {
         let next: URL;
         try {
-          next = new URL(response.headers.get('location')!, url);
+          next = new URL(location, url);
         } catch {
           return failed(`redirect ${response.status} to an invalid location`);
         }
@@ -247,21 +228,19 @@ export class Transport {
         continue;
       }
       if (response.status === 429 && attempt < this.options.retries429) {
-        const after = Number(response.headers.get('retry-after'));
+        const after = Number(response.headers['retry-after']);
         await sleep(Number.isFinite(after) && after > 0 ? Math.min(after * 1000, 5000) : 200 * 2 ** attempt, runSignal);
         continue;
       }
-      const responseHeaders: Record<string, string> = {};
-      response.headers.forEach((value, key) => void (responseHeaders[key] = value));
       let json: unknown;
       let jsonError: string | undefined;
-      if (read.truncated) this.hit('cut', request);
-      if (read.truncated)
+      if (response.truncated) this.hit('cut', request);
+      if (response.truncated)
         jsonError = `the answer is larger than the per-answer budget of ${this.options.maxAnswerBytes} bytes (--max-answer-bytes): not read past it`;
-      else if (read.text.length === 0) jsonError = 'empty body';
+      else if (response.text.length === 0) jsonError = 'empty body';
       else {
         try {
-          json = JSON.parse(read.text);
+          json = JSON.parse(response.text);
         } catch (error) {
           jsonError = `body is not JSON (${(error as Error).message.split('\n')[0]})`;
         }
@@ -270,12 +249,12 @@ export class Transport {
         request,
         url,
         status: response.status,
-        contentType: response.headers.get('content-type') ?? undefined,
-        headers: responseHeaders,
-        text: read.text,
+        contentType: response.headers['content-type'],
+        headers: response.headers,
+        text: response.text,
         json,
         ...(jsonError ? { jsonError } : {}),
-        ...(read.truncated ? { truncated: true } : {}),
+        ...(response.truncated ? { truncated: true } : {}),
         durationMs: performance.now() - started,
         startedAt,
       };

@@ -11,6 +11,7 @@ import type { HistoryJudge } from '../checks/define.js';
 import { verdictsFor } from '../checks/judge.js';
 import { served } from '../model/answer.js';
 import type { Basis } from '../model/basis.js';
+import { type SectionClock, untimed } from '../model/clock.js';
 import { type Exchange, isSuccess, toCurl } from '../model/exchange.js';
 import { History } from '../model/history.js';
 import { inNewestShape } from '../model/newest.js';
@@ -41,7 +42,12 @@ export interface JudgeOptions {
   baseUrl: string;
   /** Masks secrets in what is recorded. */
   mask?: (text: string) => string;
+  /** Times the parts of judging (a run's profile); default: nothing is timed. */
+  clock?: SectionClock;
 }
+
+/** What times the parts of judging: the options' clock, or nothing (a run that is not profiled). */
+const clockOf = (options: JudgeOptions): SectionClock => options.clock ?? untimed;
 
 /** What a request was sent for, and what that rests on. */
 export interface Intent {
@@ -88,7 +94,7 @@ export class Judge {
   private readonly tiering: Tiering;
   private readonly selected: ReadonlySet<CheckId>;
   /** What the target is: it keeps state (its history is judged by the stateful checks), it computes pages. */
-  private target: { stateful: boolean; pagination: boolean; judges: { check: CheckDefinition; judge: HistoryJudge }[] } = {
+  private target: { stateful: boolean; pagination: boolean; judges: { check: CheckDefinition; judge: HistoryJudge; section: string }[] } = {
     stateful: false,
     pagination: false,
     judges: [],
@@ -96,7 +102,6 @@ export class Judge {
   private readonly awaits = new AwaitedGenerations<Meta>();
   /** The last moment of the history (ms). */
   private last = 0;
-
   constructor(private readonly options: JudgeOptions) {
     this.selected = new Set(options.selected);
     this.recorder = new Recorder(options.selected, options.judgedAt ?? latestDate);
@@ -111,7 +116,11 @@ export class Judge {
   retarget(target: { stateful: boolean; pagination: boolean }): void {
     const settings = { lifecycleWaitMs: this.options.lifecycleWaitMs, ownsBalance: this.options.ownsBalance };
     const judges = target.stateful
-      ? CHECKS.filter((check) => this.selected.has(check.id) && check.history).map((check) => ({ check, judge: check.history!(settings) }))
+      ? CHECKS.filter((check) => this.selected.has(check.id) && check.history).map((check) => ({
+          check,
+          judge: check.history!(settings),
+          section: `history:${check.id}`,
+        }))
       : [];
     this.target = { ...target, judges };
   }
@@ -121,17 +130,12 @@ export class Judge {
     const request = exchange.request;
     // A target that keeps nothing shows no facts: its listings and ids say nothing of what a request may name.
     const facts = this.target.stateful ? this.history : new History();
-    return inferExpectation(
-      op,
-      {
-        params,
-        ...(request.query ? { query: request.query } : {}),
-        ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : request.body !== undefined ? { body: request.body } : {}),
-      },
-      exchange,
-      key,
-      facts,
-    );
+    const parts = {
+      params,
+      ...(request.query ? { query: request.query } : {}),
+      ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : request.body !== undefined ? { body: request.body } : {}),
+    };
+    return clockOf(this.options).time('intent (inferred)', () => inferExpectation(op, parts, exchange, key, facts));
   }
 
   /**
@@ -166,7 +170,7 @@ export class Judge {
       ...(intent.breach ? { breach: intent.breach } : {}),
       ...(intent.relies ? { relies: intent.relies } : {}),
     };
-    for (const verdict of verdictsFor(op, exchange, intent.expect, context)) {
+    for (const verdict of verdictsFor(op, exchange, intent.expect, context, clockOf(this.options))) {
       if (!this.selected.has(verdict.check)) continue;
       for (const assertion of verdict.assertions) {
         const waiting = assertion.awaits?.generationId;
@@ -178,26 +182,27 @@ export class Judge {
           judgement.awaiting.push(waiting);
       }
     }
-    const newest = inNewestShape(op, exchange);
-    for (const { check, judge } of this.target.judges) {
-      for (const found of judge.observe({ op, params, exchange: newest, expect: intent.expect, history: this.history, at }))
-        record(found.operationId, check.id, found.assertion);
+    const newest = clockOf(this.options).time('newest shape', () => inNewestShape(op, exchange));
+    for (const { check, judge, section } of this.target.judges) {
+      const observed = { op, params, exchange: newest, expect: intent.expect, history: this.history, at };
+      for (const found of clockOf(this.options).time(section, () => judge.observe(observed))) record(found.operationId, check.id, found.assertion);
     }
     for (const settled of this.awaits.settle(op, newest)) this.record(settled.operationId, settled.check, settled.decided, settled.meta, settled.evidence);
     if ((meta.record ?? 'all') === 'all' || !judgement.failed) this.observe(op, exchange, intent.expect);
-    this.history.learn(op, params, newest, at);
+    clockOf(this.options).time('history facts', () => this.history.learn(op, params, newest, at));
     return judgement;
   }
 
   /** Records one assertion of `check` (the spend guard's findings come this way too). */
   record(operationId: OperationId, check: CheckId, assertion: Assertion, meta: Meta, evidence?: Evidence): Recorded {
-    return this.tiering.record(operationId, check, assertion, {
+    const context = {
       phase: meta.phase,
       ...(meta.label ? { label: meta.label } : {}),
       ...(evidence ? { evidence } : {}),
       ...(meta.shrunk ? { shrunk: meta.shrunk } : {}),
       record: meta.record ?? 'all',
-    });
+    };
+    return clockOf(this.options).time('tiering', () => this.tiering.record(operationId, check, assertion, context));
   }
 
   /** The end of the history: what the whole shows (a generation that never finished, a resource never readable). */
@@ -210,17 +215,19 @@ export class Judge {
   /** Fingerprint and confirmations of assumed fields and operations. */
   private observe(op: OperationSpec, exchange: Exchange, expect: Expectation): void {
     if (exchange.status === 0 || exchange.json === undefined) return;
-    this.verdicts.confirmCarried(op, 'response', exchange.json, served(exchange));
-    if (expect === 'accept' && served(exchange) && exchange.request.body !== undefined) this.verdicts.confirmCarried(op, 'request', exchange.request.body);
-    if (expect === 'accept') {
-      this.verdicts.observeOperation(
-        op.operationId,
-        served(exchange) && exchange.status === op.success.status,
-        `${exchange.request.label}: status ${exchange.status}`,
-      );
-    }
+    clockOf(this.options).time('assumptions', () => {
+      this.verdicts.confirmCarried(op, 'response', exchange.json, served(exchange));
+      if (expect === 'accept' && served(exchange) && exchange.request.body !== undefined) this.verdicts.confirmCarried(op, 'request', exchange.request.body);
+      if (expect === 'accept') {
+        this.verdicts.observeOperation(
+          op.operationId,
+          served(exchange) && exchange.status === op.success.status,
+          `${exchange.request.label}: status ${exchange.status}`,
+        );
+      }
+    });
     if (isSuccess(exchange.status)) {
-      const version = fingerprintResponse(transformPlan, op.operationId, exchange.status, exchange.json);
+      const version = clockOf(this.options).time('fingerprint', () => fingerprintResponse(transformPlan, op.operationId, exchange.status, exchange.json));
       if (version !== undefined) this.recorder.fingerprint(op.operationId, version);
     }
   }

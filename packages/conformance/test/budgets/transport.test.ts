@@ -1,7 +1,8 @@
 // The transport's own bounds, without a run: a path step from a server is refused before anything is
 // sent, and the per-request budgets it enforced are counted for the report.
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { dotSegment, stoppedBy, Transport } from '../../src/engine/transport.js';
 import { escapeDeep, escapeValue } from '../../src/report/terminal.js';
@@ -44,6 +45,108 @@ describe('transport bounds', () => {
       server.closeAllConnections();
       server.close();
     }
+  });
+});
+
+/** A server on loopback for the length of `fn`, and the connections it accepted. */
+async function serving(handler: RequestListener, fn: (baseUrl: string, connections: () => number) => Promise<void>): Promise<void> {
+  let connections = 0;
+  const server = createServer(handler);
+  server.on('connection', () => connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await fn(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, () => connections);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
+describe('the client (node:http): what fetch did, for a fraction of its CPU', () => {
+  const body = JSON.stringify({ data: { hello: 'world' }, err: {} });
+
+  it('decodes gzip, deflate (wrapped or raw) as fetch did; an unknown coding is kept as it came', async () => {
+    const encoded: Record<string, Buffer> = { gzip: gzipSync(body), deflate: deflateSync(body), raw: deflateRawSync(body), zstd: Buffer.from(body) };
+    await serving(
+      (req, res) => {
+        const name = req.url!.slice(1);
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': name === 'raw' ? 'deflate' : name });
+        res.end(encoded[name]);
+      },
+      async (baseUrl) => {
+        const transport = new Transport({ baseUrl, apiKey: 'k', timeoutMs: 5_000, maxAnswerBytes: 1024, retries429: 0 });
+        for (const name of ['gzip', 'deflate', 'raw', 'zstd']) expect((await transport.send(request(`/${name}`))).json, name).toEqual(JSON.parse(body));
+        transport.close();
+      },
+    );
+  });
+
+  it('counts a compressed answer decoded, and stops reading a bomb at the cap', async () => {
+    const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024));
+    await serving(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+        res.end(bomb);
+      },
+      async (baseUrl) => {
+        const transport = new Transport({ baseUrl, apiKey: 'k', timeoutMs: 5_000, maxAnswerBytes: 1024 * 1024, retries429: 0 });
+        const cut = await transport.send(request('/bomb'));
+        expect(cut.truncated).toBe(true);
+        expect(cut.text.length).toBe(1024 * 1024);
+        transport.close();
+      },
+    );
+  });
+
+  it('keeps connections alive; an answer cut off mid-body fails that exchange only', async () => {
+    await serving(
+      (req, res) => {
+        if (req.url === '/reset') {
+          res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+          res.write('{"data":');
+          setTimeout(() => res.socket?.destroy(), 20);
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      },
+      async (baseUrl, connections) => {
+        const transport = new Transport({ baseUrl, apiKey: 'k', timeoutMs: 5_000, maxAnswerBytes: 1024, retries429: 0 });
+        for (let i = 0; i < 5; i++) expect((await transport.send(request('/ok'))).status).toBe(200);
+        expect(connections()).toBe(1);
+        const reset = await transport.send(request('/reset'));
+        expect(reset.status).toBe(0);
+        expect(reset.error).toMatch(/ECONNRESET/);
+        expect((await transport.send(request('/ok'))).status).toBe(200);
+        transport.close();
+      },
+    );
+  });
+
+  it('sends a GET again on a new connection when the kept one was closed as it was reused; never a POST', async () => {
+    let seen = 0;
+    const perSocket = new WeakMap<object, number>();
+    await serving(
+      (req, res) => {
+        seen++;
+        const nth = (perSocket.get(req.socket) ?? 0) + 1;
+        perSocket.set(req.socket, nth);
+        // The second request on a connection finds it closed: the server never answers it.
+        if (nth === 2) return void req.socket.destroy();
+        res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+      },
+      async (baseUrl) => {
+        const transport = new Transport({ baseUrl, apiKey: 'k', timeoutMs: 5_000, maxAnswerBytes: 1024, retries429: 0 });
+        expect((await transport.send(request('/a'))).status).toBe(200);
+        expect((await transport.send(request('/b'))).status).toBe(200);
+        expect(seen).toBe(3);
+        // The retried GET's connection is kept: a POST is its second request, and is not sent again.
+        const refused = await transport.send({ ...(request('/c') as object), method: 'post', body: {} } as never);
+        expect(seen).toBe(4);
+        expect(refused.status).toBe(0);
+        expect(refused.error).toMatch(/ECONNRESET/);
+        transport.close();
+      },
+    );
   });
 });
 

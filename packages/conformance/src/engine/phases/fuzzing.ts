@@ -1,11 +1,16 @@
 // The fuzzing phase: requests generated from the zod schemas with fast-check, valid ones (positive)
-// and valid ones with one rule broken (negative); a failure is shrunk to a minimal case.
+// and valid ones with one rule broken (negative); a failure is shrunk to a minimal case. The requests
+// fast-check would try, one after another, are drawn up front (fc.sample with the same seed gives the
+// same ones, in its order) and go out side by side; only when one failed does fast-check run the property itself, in
+// its order, to find the first failure and shrink it — the requests already sent answer from what they
+// got, and only the shrinking sends new ones.
 import type { OperationSpec } from '@mediagen/schema';
 import fc from 'fast-check';
 import type { Expectation } from '../../model/verdict.js';
 import type { RequestCase } from '../../requests/cases.js';
 import { propertiesFor } from '../../requests/properties.js';
 import type { PhaseContext } from '../context.js';
+import { mapLimit } from '../map-limit.js';
 import { isSafe } from '../policy.js';
 import { RunStopped } from '../stop.js';
 
@@ -35,9 +40,24 @@ export async function runFuzzing(run: PhaseContext, op: OperationSpec, index: nu
         return true;
       }
     };
-    const details = await fc.check(fc.asyncProperty(arbitrary, holds), { numRuns: half, seed, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false });
+    const options = { numRuns: half, seed, interruptAfterTimeLimit: 60_000, markInterruptAsFailure: false };
+    // What each request drawn up front got, by the request itself (fast-check draws the same ones again).
+    const answered = new Map<string, boolean>();
+    // The arbitrary sampled with the check's seed and runs gives the values the check tries, in its order
+    // (sampling the property itself would draw others).
+    const drawn = fc.sample(arbitrary, { numRuns: half, seed });
+    await mapLimit(drawn, run.concurrency, async (c) => void answered.set(JSON.stringify(c), await holds(c)));
     if (stopped) throw stopped;
-    if (!details.failed) continue;
+    if ([...answered.values()].every(Boolean)) continue;
+    const replayed = async (c: RequestCase) => answered.get(JSON.stringify(c)) ?? holds(c);
+    const details = await fc.check(fc.asyncProperty(arbitrary, replayed), options);
+    if (stopped) throw stopped;
+    if (!details.failed) {
+      // Fast-check's own order did not meet the failure again (it drew other requests): the first failing one is recorded as it is.
+      const failing = drawn.find((c) => answered.get(JSON.stringify(c)) === false);
+      if (failing) await run.exercise(failing, 'fuzzing', expect);
+      continue;
+    }
     if (details.counterexample) {
       const [minimal] = details.counterexample;
       await run.exercise(minimal, 'fuzzing', expect, { shrunk: { runs: details.numRuns, shrinks: details.numShrinks, seed } });

@@ -1,18 +1,21 @@
 // Fixture uploads: a slot from upload v2, then real bytes sent to its upload URL (a PNG of the size
 // asked for, a playable WebM of a known frame rate, some audio bytes), so the asset is a usable input.
 
+import { deflateSync } from 'node:zlib';
 import { makeWebm } from '@mediagen/mock/sandbox';
 import { type AssetTypeValue, operations } from '@mediagen/schema';
 import { isObject, makePng } from '@mediagen/schema/util';
 import { served } from '../../checks/response.js';
 import { dataOf } from '../../model/exchange.js';
 import type { PhaseContext } from '../context.js';
+import { putBytes } from '../http.js';
 
 const { uploadAssetV2 } = operations;
 
 /** The bytes a fixture upload sends, and their content type: a real PNG, a real WebM, or some audio bytes. */
 function fileFor(type: AssetTypeValue, width: number, height: number, fps: number): { bytes: Uint8Array<ArrayBuffer>; contentType: string } {
-  if (type === 'image') return { bytes: makePng({ width, height }), contentType: 'image/png' };
+  // Compressed (a flat fill is a few kilobytes): the same pixels, without sending megabytes.
+  if (type === 'image') return { bytes: makePng({ width, height, deflate: (raw) => deflateSync(raw) }), contentType: 'image/png' };
   if (type === 'video') return { bytes: makeWebm({ fps, frames: fps, landscape: width > height, size: { width, height } }), contentType: 'video/webm' };
   return { bytes: new Uint8Array(256).fill(7), contentType: 'audio/mpeg' };
 }
@@ -29,7 +32,7 @@ export async function uploadAsset(run: PhaseContext, width: number, height: numb
   if (typeof data.upload_url === 'string') {
     const { bytes, contentType } = fileFor(type, width, height, fps);
     try {
-      await fetch(data.upload_url, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes, signal: AbortSignal.timeout(15_000) });
+      await putBytes(data.upload_url, bytes, contentType, 15_000);
     } catch {
       run.note(`could not send the bytes of fixture asset ${data.id} to its upload URL`);
     }
