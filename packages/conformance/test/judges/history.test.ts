@@ -166,6 +166,17 @@ describe('lifecycle_terminal and filter_conformance', () => {
     expect(verdict(judge, 'rule:lifecycle_order')).toBe('refuted');
   });
 
+  it('a just-made generation left out of ?generation_id with another filter (status=failed) is no sign it is unreadable', () => {
+    const judge = recordingJudge();
+    feed(judge, generateMedia, {}, 200, { data: { generation_id: 'g8', media: [media('m8', 'initiated')] }, err: {} }, { body });
+    feed(judge, listGenerations, {}, 200, { data: [], err: {} }, { query: { generation_id: 'g8', status: 'failed' } });
+    expect(cell(judge, 'listGenerations', 'ensure_resource_availability')?.outcome).not.toBe('failed');
+    expect(verdict(judge, 'rule:created_readable_at_once')).toBeUndefined();
+    // The id alone must show it (eventually): a listing by the id alone that leaves it out is judged.
+    feed(judge, listGenerations, {}, 200, { data: [], err: {} }, { query: { generation_id: 'g8' } });
+    expect(verdict(judge, 'rule:created_readable_at_once')).toBe('refuted');
+  });
+
   it('?generation_id listing another generation fails the documented filter', () => {
     const judge = recordingJudge();
     feed(judge, listGenerations, {}, 200, { data: [generation('other', [media('o', 'success')]).data], err: {} }, { query: { generation_id: 'g9' } });

@@ -123,7 +123,9 @@ function judgeHistory(): HistoryJudge {
         return decide(entry, op.operationId, served(exchange) && dataString(exchange, 'id') === id, `get media ${id} answered ${said(exchange)}`, at);
       }
       const query = exchange.request.query ?? {};
-      if (op === listGenerations && typeof query.generation_id === 'string' && (query.page === undefined || Number(query.page) === 1)) {
+      // Only a listing filtered by the id alone shows it: another filter (`status=failed`) may rightly leave it out.
+      const byIdAlone = Object.keys(query).every((name) => name === 'generation_id' || name === 'page' || name === 'page_size');
+      if (op === listGenerations && typeof query.generation_id === 'string' && byIdAlone && (query.page === undefined || Number(query.page) === 1)) {
         const id = query.generation_id;
         const entry = expectOf('created_generation_listed', id, 'generation', [listGenerations.operationId], history);
         if (!entry) return [];
