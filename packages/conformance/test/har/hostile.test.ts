@@ -3,7 +3,7 @@
 // times and dates that are not ones; files that are not regular files or are larger than their bound;
 // a recording past V8's longest string (read as a stream); and Ctrl-C while a large one is judged.
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -204,6 +204,35 @@ describe('a recording larger than the longest string V8 can make', () => {
   });
 });
 
+/**
+ * Resolves once a process other than this one has read into the file at `path` (its file position
+ * past 0, read from /proc): the signal then lands while the recording is read, however fast or slow
+ * the machine, rather than at a guessed time.
+ */
+async function readingStarted(path: string, limitMs: number): Promise<void> {
+  const until = performance.now() + limitMs;
+  while (performance.now() < until) {
+    for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)) {
+      let fds: string[] = [];
+      try {
+        fds = readdirSync(`/proc/${pid}/fd`);
+      } catch {
+        continue;
+      }
+      for (const fd of fds) {
+        try {
+          if (readlinkSync(`/proc/${pid}/fd/${fd}`) !== path) continue;
+          if (Number(/^pos:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8'))?.[1] ?? 0) > 0) return;
+        } catch {
+          // The descriptor closed while it was looked at.
+        }
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no process read ${path} within ${limitMs} ms`);
+}
+
 describe('Ctrl-C while a large recording is judged', () => {
   it('stops judging at once: the reports are written, marked stopped, exit 130', { timeout: 300_000 }, async () => {
     const path = join(dir, 'many.har');
@@ -211,7 +240,10 @@ describe('Ctrl-C while a large recording is judged', () => {
       harEntry({ method: 'GET', path: '/pub/v1/voices', key: SECRET, status: 200, answer: VOICES_ANSWER }, i % 3600),
     );
     const evidence = join(dir, 'interrupted.evidence.json');
-    const run = await runSuite(['--from-har', path, '--evidence', evidence], { limitMs: 280_000, interrupt: { signal: 'SIGINT', afterMs: 6_000 } });
+    const run = await runSuite(['--from-har', path, '--evidence', evidence], {
+      limitMs: 280_000,
+      interrupt: { signal: 'SIGINT', after: readingStarted(path, 250_000) },
+    });
     console.log(costLine('Ctrl-C while judging', run), `${run.afterInterruptMs?.toFixed(0)} ms after SIGINT`);
     rmSync(path);
     expect(run.code, run.stderr).toBe(130);
