@@ -29,6 +29,7 @@ function feed(
   json: unknown,
   request: Partial<Exchange['request']> = {},
   after = 10,
+  durationMs = 1,
 ) {
   clock += after;
   const exchange: Exchange = {
@@ -38,7 +39,7 @@ function feed(
     contentType: 'application/json',
     text: JSON.stringify(json),
     json,
-    durationMs: 1,
+    durationMs,
   };
   return judge.judge(op, params, exchange, judge.infer(op, params, exchange), { phase: 'examples', at: clock });
 }
@@ -82,6 +83,16 @@ describe('ensure_resource_availability: readable eventually, at once is ours', (
     feed(judge, getGeneration, { generation_id: 'g3' }, 404, notFound);
     judge.finish();
     expect(cell(judge, 'getGeneration', 'ensure_resource_availability')?.outcome).toBe('skipped');
+  });
+
+  it('a miss is dated from when its read was sent: a slow 404 answered well after the creation judges nothing of the obligation', () => {
+    const judge = recordingJudge();
+    feed(judge, generateMedia, {}, 200, { data: { generation_id: 'g4', media: [media('m4', 'initiated')] }, err: {} }, { body });
+    // Sent 10 ms after the creation, answered 4 s later.
+    feed(judge, getGeneration, { generation_id: 'g4' }, 404, notFound, {}, 4_010, 4_000);
+    judge.finish();
+    expect(cell(judge, 'getGeneration', 'ensure_resource_availability')?.outcome).toBe('skipped');
+    expect(verdict(judge, 'rule:created_readable_at_once')).toBe('refuted');
   });
 
   it('a character looked for in a listing whose shape no source shows: a verdict on that listing, not a failure', () => {

@@ -90,8 +90,11 @@ function judgeHistory(): HistoryJudge {
     return out;
   };
   return {
-    observe({ op, params, exchange, expect, history, at }: Observed): Found[] {
+    observe({ op, params, exchange, expect, history, at: answeredAt }: Observed): Found[] {
       if (expect === 'missing-key' || expect === 'wrong-key' || !speaksOfExistence(exchange)) return [];
+      // A miss is dated from when its read was sent: the server may have looked when the request came,
+      // and a slow answer (a loaded machine, a slow network) must not stretch the time it speaks of.
+      const at = answeredAt - Math.max(0, exchange.durationMs ?? 0);
       if (op === createCharacter && served(exchange)) {
         // A character is looked for in the listing: its entry starts with its creation.
         const id = dataString(exchange, 'id');
@@ -99,7 +102,7 @@ function judgeHistory(): HistoryJudge {
           awaited.set(key('created_character_listed', id), {
             rule: 'created_character_listed',
             credited: [listCharacters.operationId, createCharacter.operationId],
-            createdAt: at,
+            createdAt: answeredAt,
             read: false,
             readable: false,
             ...(CHARACTER_ID ? { via: CHARACTER_ID } : {}),

@@ -34,14 +34,16 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /**
  * Sends `c` until `done` says the answer is what the sequence waits for, or `waitMs` has passed:
- * first at once, then after 50 ms, doubling up to a second. Every answer is judged (each one is part
- * of the history); the last one is returned.
+ * first at once, then after 50 ms, doubling up to a second, and a last time once `waitMs` has passed
+ * (so the last read is sent no earlier than the window a judge allows, however slow the answers).
+ * Every answer is judged (each one is part of the history); the last one is returned.
  */
 export async function sendUntil(port: CheckPort, c: RequestCase, done: (exchange: Exchange) => boolean, waitMs: number): Promise<Exchange> {
   const deadline = Date.now() + waitMs;
   for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
     const { exchange, refused } = await port.send(c);
-    if (refused || exchange.status === 0 || done(exchange) || Date.now() + delay > deadline) return exchange;
-    await sleep(delay);
+    const left = deadline - Date.now();
+    if (refused || exchange.status === 0 || done(exchange) || left <= 0) return exchange;
+    await sleep(Math.min(delay, left));
   }
 }
