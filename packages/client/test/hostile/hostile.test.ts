@@ -195,6 +195,12 @@ interface Case {
   error: string | undefined;
   /** How long the call may take, in ms (the child's own timing of the call). */
   budgetMs: number;
+  /**
+   * The call is bounded by something other than time (the page budget, checked by its hits): its
+   * time is not asserted, and `budgetMs` only stops a hang. A thousand round trips take what the
+   * machine's load makes them take.
+   */
+  notTimed?: true;
   check?: (outcome: Outcome) => void;
 }
 
@@ -261,7 +267,8 @@ const CASES: Case[] = [
     name: 'a listing claiming 10^15 items, one a page (the default budget)',
     job: { call: 'paginate', args: [] },
     error: 'PageLimitError',
-    budgetMs: 30_000,
+    budgetMs: 120_000,
+    notTimed: true,
     check: (outcome) => {
       expect(outcome.fields).toMatchObject({ maxPages: 1000 });
       expect(server.hits.get('GET /pub/v1/models')).toBe(1000);
@@ -287,7 +294,7 @@ describe('against hostile servers, each call ends within its budgets', () => {
       } else {
         expect(outcome, outcome.message).toMatchObject({ ok: true });
       }
-      expect(outcome.elapsedMs, peak).toBeLessThan(c.budgetMs);
+      if (!c.notTimed) expect(outcome.elapsedMs, peak).toBeLessThan(c.budgetMs);
       expect(outcome.maxRssBytes, peak).toBeLessThan(RSS_CEILING);
       c.check?.(outcome);
     });
