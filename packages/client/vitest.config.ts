@@ -22,6 +22,9 @@ export default defineConfig({
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.test-d.json' },
     // Two files at a time (vitest's default on two cores is one): many wait on servers, children and retries.
     maxWorkers: 2,
+    // Test files share a worker's modules (no fresh module graph per file): importing the sources again
+    // for every file was a large part of the run's CPU, and no test relies on a module of its own.
+    isolate: false,
     // Sized for a loaded machine: a limit only catches a hang.
     testTimeout: 60_000,
     hookTimeout: 120_000,
