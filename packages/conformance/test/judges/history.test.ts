@@ -95,6 +95,14 @@ describe('ensure_resource_availability: readable eventually, at once is ours', (
     expect(verdict(judge, 'rule:created_readable_at_once')).toBe('refuted');
   });
 
+  it('read once, late, then never again (a sequence that reads it once and deletes it): nothing is judged of the obligation', () => {
+    const judge = recordingJudge();
+    feed(judge, generateMedia, {}, 200, { data: { generation_id: 'g5', media: [media('m5', 'initiated')] }, err: {} }, { body });
+    feed(judge, getGeneration, { generation_id: 'g5' }, 404, notFound, {}, 5_000);
+    judge.finish();
+    expect(cell(judge, 'getGeneration', 'ensure_resource_availability')?.outcome).toBe('skipped');
+  });
+
   it('a character looked for in a listing whose shape no source shows: a verdict on that listing, not a failure', () => {
     const judge = recordingJudge();
     feed(judge, createCharacter, {}, 201, { data: { id: 'chr_1', name: 'n', character_type: 'realistic', prompt: 'p', input_image: 'u' }, err: {} });
