@@ -7,7 +7,7 @@ import { dataOf, type Exchange } from '../model/exchange.js';
 import { inNewestShape } from '../model/newest.js';
 import type { RequestCase } from '../requests/cases.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { sleep } from './sleep.js';
 
 /** `success` if any media item succeeded, `failed` when all ended otherwise, undefined when the wait ran out. */
 export async function followGeneration(
@@ -16,7 +16,10 @@ export async function followGeneration(
   waitMs: number,
 ): Promise<'success' | 'failed' | undefined> {
   const deadline = Date.now() + waitMs;
-  for (let delay = 50; Date.now() <= deadline; delay = Math.min(delay * 2, 1000)) {
+  // Read at least twice: a first answer slow enough to use the wait up (a loaded machine) is no reason
+  // not to look again.
+  for (let delay = 50, reads = 0; reads < 2 || Date.now() <= deadline; delay = Math.min(delay * 2, 1000)) {
+    reads++;
     const exchange = await read({
       operationId: operations.getGeneration.operationId,
       label: `follow generation ${generationId}`,
@@ -27,7 +30,7 @@ export async function followGeneration(
     const statuses = media.map((m) => (typeof m.status === 'string' ? m.status : ''));
     if (statuses.includes('success')) return 'success';
     if (statuses.length > 0 && statuses.every((s) => TERMINAL_MEDIA_STATUSES.includes(s as never))) return 'failed';
-    await sleep(delay);
+    await sleep(Math.max(0, Math.min(delay, deadline - Date.now())));
   }
   return undefined;
 }

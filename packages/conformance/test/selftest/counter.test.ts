@@ -115,7 +115,8 @@ describe('counter-servers: the runs', () => {
   beforeAll(async () => {
     results = await runCounterServers(plan.runs);
     console.log(`\n${formatCounter(plan, results)}\n`);
-  }, 300_000);
+    // Eleven runs, each twice, three at a time: a minute quiet, many on a loaded machine. The limit only catches a hang.
+  }, 1_200_000);
 
   it.each(plan.runs.map((r) => [r.id]))('%s: no obligation fails by default; --strict fails through what it is there for', (id) => {
     const result = results.find((r) => r.id === id)!;

@@ -223,7 +223,7 @@ async function sequence(port: CheckPort): Promise<void> {
 /** Pages through the characters (at most 10 pages) looking for one id; again, from page 1, until found or the window passes. */
 async function findCharacter(port: CheckPort, id: string): Promise<void> {
   const deadline = Date.now() + EVENTUAL_READ_MS;
-  for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
+  for (let delay = 50, walks = 1; ; delay = Math.min(delay * 2, 1000), walks++) {
     for (let page = 1; page <= 10; page++) {
       const { exchange } = await port.send(
         { operationId: listCharacters.operationId, label: `find character ${id} (page ${page})`, query: { page, page_size: 50 } },
@@ -233,8 +233,10 @@ async function findCharacter(port: CheckPort, id: string): Promise<void> {
       if (list.some((c) => c.id === id)) return;
       if (!served(exchange) || list.length < 50) break;
     }
-    if (Date.now() + delay > deadline) return;
-    await new Promise((resolve) => setTimeout(resolve, delay));
+    // Walked at least twice, the last walk once the window has passed (as sendUntil reads).
+    const left = deadline - Date.now();
+    if (left <= 0 && walks >= 2) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Math.min(delay, left))));
   }
 }
 
