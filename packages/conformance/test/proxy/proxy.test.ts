@@ -34,9 +34,17 @@ describe('the validating proxy in front of the sandbox', () => {
     after = await startTap(sandbox.url);
     lines = [];
     harPath = join(await mkdtemp(join(tmpdir(), 'proxy-')), 'proxy.har');
-    const proxy = await startValidatingProxy({ upstream: after.url, insecureUpstream: true, har: harPath, onViolation: (line) => lines.push(line) });
+    // Time limits sized for a loaded machine (the whole chain shares this process): they have tests of
+    // their own, and here a slow answer must not become the proxy's 504 or the run's silence.
+    const proxy = await startValidatingProxy({
+      upstream: after.url,
+      insecureUpstream: true,
+      har: harPath,
+      timeoutMs: 120_000,
+      onViolation: (line) => lines.push(line),
+    });
     before = await startTap(proxy.url);
-    live = await runConformance({ baseUrl: before.url, apiKey: SECRET, seed: 5, maxExamples: 5 });
+    live = await runConformance({ baseUrl: before.url, apiKey: SECRET, seed: 5, maxExamples: 5, budgets: { timeoutMs: 120_000 } });
     proxied = await proxy.stop();
   });
   afterAll(async () => {
