@@ -6,15 +6,16 @@
 // reads, and the slow ones (packed install, README commands, release, reference site) run beside
 // each other and beside the packages' tasks: they share no files, ports or install directories.
 //
-// First the builds (and Biome), in one turbo run: the packed install and the release wait for the
+// First the builds, the typechecks (the type tests of `vitest run` share their incremental state, see
+// scripts/vitest-tsc.mjs) and Biome, in one turbo run: the packed install and the release wait for the
 // chain of builds (schema → mock → conformance), and turbo gives a waiting task no priority; in one
 // run, the tests that need no build took the slots first and the builds, and everything behind them,
-// started minutes late. Then everything else (the builds are cache hits), in turbo runs side by side
+// started minutes late. Then everything else (those are cache hits), in turbo runs side by side
 // (lanes), because turbo cannot be told which ready task to start first and left the longest for last:
 // the suite's tests, the longest task by far, in a lane of their own from the first second (their
 // vitest runs four files at a time); the packed install, the release and the reference site (long,
 // and mostly waiting on installs, a registry and a browser), two at a time; and every other task (the
-// lints, typechecks, the other packages' tests, the README commands), two at a time. A failure stops
+// lints, the other packages' tests, the README commands), two at a time. A failure stops
 // only the tasks that depend on it, so one run shows every independent failure.
 // Exit code: the worst of the lanes', else 1 when the log shows no passing test or a failed one.
 import { spawn } from 'node:child_process';
@@ -76,7 +77,7 @@ function turbo(args) {
 }
 
 // A failed build is reported again by the lanes, which still run every task that needs none.
-await turbo(['build', 'lint:biome', '--concurrency=2']);
+await turbo(['build', 'typecheck', 'lint:biome', '--concurrency=2']);
 const rest = [...packageTests, ...rootTests].filter((task) => !SUITE.includes(task) && !ROOT_SLOW.includes(task));
 const codes = await Promise.all([
   turbo([...SUITE, '--concurrency=1']),

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -35,9 +36,15 @@ export default defineConfig({
   ssr: { resolve: { conditions, externalConditions: ['@mediagen/source'] } },
   test: {
     include: ['test/**/*.test.ts'],
-    // Type tests (test/**/*.test-d.ts) are checked by tsc in the same run: a type regression fails
-    // `vitest run`. Their own tsconfig holds only them (and what they import), not the whole package.
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.test-d.json' },
+    // Type tests (test/**/*.test-d.ts) are checked by tsc in the same run, a type regression fails `vitest
+    // run`: tsc over the package's whole program (tsconfig.json; an error outside the type tests fails the
+    // run too), sharing the incremental state of the package's `typecheck` script (scripts/vitest-tsc.mjs).
+    typecheck: {
+      enabled: true,
+      include: ['test/**/*.test-d.ts'],
+      tsconfig: './tsconfig.json',
+      checker: fileURLToPath(new URL('../../scripts/vitest-tsc.mjs', import.meta.url)),
+    },
     // Sized for a loaded machine (a suite run of seconds can take minutes there): a limit only catches a hang.
     testTimeout: 300_000,
     hookTimeout: 300_000,
