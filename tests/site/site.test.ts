@@ -16,7 +16,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationRoute } from '../../scripts/docs/anchors.mjs';
 import { describeRule } from '../../scripts/docs/branches.mjs';
-import { buildSite, listVersions } from '../../scripts/docs/build.mjs';
+import { buildSite, listVersions, OptionError } from '../../scripts/docs/build.mjs';
 import { clientMethods } from '../../scripts/docs/client-methods.mjs';
 import { operationsOf, ruleIdsOf } from '../../scripts/docs/document.mjs';
 import { versionLabel, viewDocument } from '../../scripts/docs/view.mjs';
@@ -163,6 +163,25 @@ describe("the reader's view of each document (no browser)", () => {
     const deprecated = operationsOf(view).filter(({ operation }: { operation: Doc }) => operation['x-replaced-by']);
     expect(deprecated.length).toBeGreaterThan(0);
     for (const { operation } of deprecated) expect(operation.description).toContain(`](${routes.get(operation['x-replaced-by'])})`);
+  });
+});
+
+describe('a version the site does not have', () => {
+  it('stops the build before anything is written, in one line naming the known versions, with exit code 2', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mediagen-only-'));
+    try {
+      const versions = await listVersions();
+      const message = `--only 1999-01-01: no such version (the versions: ${versions.join(', ')})`;
+      const built = buildSite({ outDir: join(dir, 'site'), only: [versions[0], '1999-01-01'] });
+      await expect(built).rejects.toThrow(OptionError);
+      await expect(built).rejects.toThrow(message);
+      const result = spawnSync(process.execPath, [BUILD, '--only', versions[0]!, '--only', '1999-01-01', '--out', join(dir, 'site')], { encoding: 'utf8' });
+      expect(result.status).toBe(2);
+      expect(result.stderr.trim()).toBe(`[docs] ${message}`);
+      expect(existsSync(join(dir, 'site'))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
