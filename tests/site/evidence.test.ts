@@ -12,11 +12,11 @@ import { extname, join, normalize } from 'node:path';
 import { cli, type EvidenceFile } from '@mediagen/conformance';
 import { faithfulVariants, startProxy } from '@mediagen/conformance/selftest';
 import { startSandbox } from '@mediagen/mock';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, listVersions } from '../../scripts/docs/build.mjs';
+import { connectBrowser, hasChromium } from './browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KEY = 'sk-test-evidence-on-the-site';
 
 function serve(dir: string): Promise<Server> {
@@ -33,7 +33,7 @@ function serve(dir: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('an evidence file from real runs, on the site', () => {
+describe.skipIf(!hasChromium && process.env.CI !== 'true')('an evidence file from real runs, on the site', () => {
   let dir: string;
   let evidence: EvidenceFile;
   let server: Server;
@@ -63,7 +63,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('an evidence
     versions = await listVersions();
     await buildSite({ outDir: join(dir, 'site'), evidence: file, only: [versions[versions.length - 1]] });
     server = await serve(join(dir, 'site'));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await connectBrowser();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     // Nothing leaves the machine: every request off loopback is refused.
     await page.route('**/*', (route) =>

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { createClient } from '@mediagen/client';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationRoute } from '../../scripts/docs/anchors.mjs';
 import { describeRule } from '../../scripts/docs/branches.mjs';
@@ -20,13 +20,12 @@ import { buildSite, listVersions, OptionError } from '../../scripts/docs/build.m
 import { clientMethods } from '../../scripts/docs/client-methods.mjs';
 import { operationsOf, ruleIdsOf } from '../../scripts/docs/document.mjs';
 import { versionLabel, viewDocument } from '../../scripts/docs/view.mjs';
+import { CHROMIUM, connectBrowser, hasChromium } from './browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = join(import.meta.dirname, '..', '..');
 const openapiDir = join(root, 'packages/schema/openapi');
 const EVIDENCE = join(import.meta.dirname, 'fixtures', 'evidence.json');
 const BUILD = join(root, 'scripts/docs/build.mjs');
-const hasChromium = existsSync(CHROMIUM);
 
 if (!hasChromium) {
   const message = `\n!!! ${CHROMIUM} not found: the reference-site browser test is SKIPPED. Install it with \`apt-get install -y chromium\`. !!!\n`;
@@ -207,18 +206,7 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
     operations = operationsOf(doc);
     server = await serve(siteDir);
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await connectBrowser();
   });
 
   afterAll(async () => {

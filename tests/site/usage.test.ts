@@ -14,12 +14,12 @@ import { extname, join, normalize } from 'node:path';
 import { cli, type UpgradeReport } from '@mediagen/conformance';
 import { usageOfHar, writeUsageFile } from '@mediagen/conformance/usage';
 import { startSandbox } from '@mediagen/mock';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/docs/build.mjs';
 import { UsageError } from '../../scripts/docs/usage.mjs';
+import { connectBrowser, hasChromium } from './browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KEY = 'sk-browser-usage-NEVER-IN-A-FILE-6612';
 const PROMPT = 'a red kite over Ffestiniog at noon';
 
@@ -56,7 +56,7 @@ async function application({ base, key, prompt }: { base: string; key: string; p
   return `${listed[0].images[0].size.width}×${listed[0].images[0].size.height}`;
 }
 
-describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('usage recorded by a browser', () => {
+describe.skipIf(!hasChromium && process.env.CI !== 'true')('usage recorded by a browser', () => {
   let dir: string;
   let browser: Browser;
   let page: Page;
@@ -68,7 +68,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('usage recor
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'site-usage-'));
     har = join(dir, 'browser.har');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await connectBrowser();
     const appServer = await serve(undefined);
     const sandbox = await startSandbox({ apiKeys: [KEY], at: 'baseline', cors: [origin(appServer)] });
     try {
