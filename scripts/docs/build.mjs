@@ -5,10 +5,12 @@
 // Inputs are the emitted documents (each page renders the reader's view of one: see view.mjs), the
 // API changelog, the client's source (for the names of its methods) and, optionally, an evidence file
 // and a folder of usage files (one per consumer: badges of who uses what, and whom each change hit).
+// `--only VERSION` (repeatable) renders only those versions' pages, with the index, the changelog and
+// every download: a quick preview of one page (Redoc's rendering is what takes the build its time).
 //
-//   node scripts/docs/build.mjs [--out DIR] [--evidence FILE] [--usage DIR]
+//   node scripts/docs/build.mjs [--out DIR] [--evidence FILE] [--usage DIR] [--only VERSION]...
 //
-// Exit codes: 0 built; 1 the build failed; 2 bad usage, a malformed evidence file or usage folder (one line says what).
+// Exit codes: 0 built; 1 the build failed; 2 bad usage, an unknown version, a malformed evidence file or usage folder (one line says what).
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -43,6 +45,11 @@ const REDOC_OPTIONS = {
   disableTelemetry: true,
   codeSamples: { languages: SAMPLE_LANGUAGES },
 };
+
+/** A flag the build cannot follow (an `--only` naming no version): `message` is one line saying what. */
+export class OptionError extends Error {
+  name = 'OptionError';
+}
 
 /** Versions oldest first: `baseline`, then the dates of versions/<date>.json. */
 export async function listVersions(dir = openapiDir) {
@@ -87,15 +94,20 @@ function runRedocly(input, output, title) {
 /**
  * Builds the site into `outDir` (default site/). `evidence`: the path of an evidence file whose
  * verdicts the pages show beside their badges; `usage`: a folder of usage files, whose consumers the
- * pages count beside each element and the changelog names under each change. Returns the versions,
- * the directory, the number of consumers, and the time taken.
+ * pages count beside each element and the changelog names under each change; `only`: the versions
+ * whose pages are rendered (default all; the index, the changelog, the version selector and the
+ * downloads still cover every version). Returns the versions, those rendered, the directory, the
+ * number of consumers, and the time taken.
  */
-export async function buildSite({ outDir = join(root, 'site'), evidence: evidenceFile, usage: usageDir } = {}) {
+export async function buildSite({ outDir = join(root, 'site'), evidence: evidenceFile, usage: usageDir, only } = {}) {
   const started = performance.now();
-  // A malformed evidence file or usage folder stops the build before anything is written.
+  const versions = await listVersions();
+  // An unknown version, a malformed evidence file or usage folder stops the build before anything is written.
+  const unknown = (only ?? []).filter((v) => !versions.includes(v));
+  if (unknown.length) throw new OptionError(`--only ${unknown.join(', ')}: no such version (the versions: ${versions.join(', ')})`);
+  const rendered = only ? versions.filter((v) => only.includes(v)) : versions;
   const evidence = evidenceFile ? await readEvidence(evidenceFile) : undefined;
   const usage = usageDir ? await readUsage(usageDir) : undefined;
-  const versions = await listVersions();
   const newest = versions[versions.length - 1];
   const labels = new Map(versions.map((v) => [v, versionLabel(v, versions)]));
   const documents = new Map();
@@ -120,7 +132,7 @@ export async function buildSite({ outDir = join(root, 'site'), evidence: evidenc
     const routes = new Map(versions.map((v) => [v, routesOf(views.get(v))]));
 
     // Two at a time: the build machines have two cores.
-    const queue = [...versions];
+    const queue = [...rendered];
     const worker = async () => {
       for (let v = queue.shift(); v; v = queue.shift()) {
         const input = join(work, `${v}.json`);
@@ -161,17 +173,23 @@ Each operation and field carries a badge saying where it comes from: the interfa
   } finally {
     await rm(work, { recursive: true, force: true });
   }
-  return { versions, outDir, consumers: usage?.usages.length, ms: performance.now() - started };
+  return { versions, rendered, outDir, consumers: usage?.usages.length, ms: performance.now() - started };
 }
 
-const USAGE = 'usage: node scripts/docs/build.mjs [--out DIR] [--evidence FILE] [--usage DIR]';
+const USAGE = 'usage: node scripts/docs/build.mjs [--out DIR] [--evidence FILE] [--usage DIR] [--only VERSION]...';
 
 async function main(argv) {
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { out: { type: 'string' }, evidence: { type: 'string' }, usage: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        out: { type: 'string' },
+        evidence: { type: 'string' },
+        usage: { type: 'string' },
+        only: { type: 'string', multiple: true },
+        help: { type: 'boolean', short: 'h' },
+      },
     }));
   } catch (err) {
     console.error(`[docs] ${err.message}\n${USAGE}`);
@@ -182,16 +200,22 @@ async function main(argv) {
     return 0;
   }
   try {
-    const { versions, outDir, consumers, ms } = await buildSite({ outDir: values.out, evidence: values.evidence, usage: values.usage });
+    const { versions, rendered, outDir, consumers, ms } = await buildSite({
+      outDir: values.out,
+      evidence: values.evidence,
+      usage: values.usage,
+      only: values.only,
+    });
+    const pages = rendered.length === versions.length ? `${versions.length} versions` : `the page of ${rendered.join(', ')} (of ${versions.length} versions)`;
     const shown = [
       values.evidence ? ` with the verdicts of ${values.evidence}` : '',
       values.usage ? ` with the usage of ${consumers} consumer(s) in ${values.usage}` : '',
     ].join('');
-    console.log(`[docs] built ${versions.length} versions and the changelog into ${outDir}${shown} in ${(ms / 1000).toFixed(1)} s`);
+    console.log(`[docs] built ${pages} and the changelog into ${outDir}${shown} in ${(ms / 1000).toFixed(1)} s`);
     return 0;
   } catch (err) {
     console.error(`[docs] ${err.message}`);
-    return err instanceof EvidenceError || err instanceof UsageError ? 2 : 1;
+    return err instanceof OptionError || err instanceof EvidenceError || err instanceof UsageError ? 2 : 1;
   }
 }
 

@@ -7,10 +7,12 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CLIENT_SOURCE = join(root, 'packages', 'client', 'src', 'client.ts');
+
+// TypeScript is loaded when the first source is read: a build refused for a bad flag or input answers at once.
+let ts;
 
 const nameOf = (node) => (node && (ts.isIdentifier(node) || ts.isStringLiteral(node)) ? node.text : undefined);
 
@@ -48,6 +50,7 @@ function methodOf(reference) {
  * must name the one method that calls it.
  */
 export async function clientMethods(operationIds, source = CLIENT_SOURCE) {
+  ts ??= (await import('typescript')).default;
   const wanted = new Set(operationIds);
   const file = ts.createSourceFile(source, await readFile(source, 'utf8'), ts.ScriptTarget.Latest, true);
   const found = new Map();

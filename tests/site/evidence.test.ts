@@ -12,11 +12,11 @@ import { extname, join, normalize } from 'node:path';
 import { cli, type EvidenceFile } from '@mediagen/conformance';
 import { faithfulVariants, startProxy } from '@mediagen/conformance/selftest';
 import { startSandbox } from '@mediagen/mock';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../scripts/docs/build.mjs';
+import { buildSite, listVersions } from '../../scripts/docs/build.mjs';
+import { connectBrowser, hasChromium } from './browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KEY = 'sk-test-evidence-on-the-site';
 
 function serve(dir: string): Promise<Server> {
@@ -33,7 +33,7 @@ function serve(dir: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('an evidence file from real runs, on the site', () => {
+describe.skipIf(!hasChromium && process.env.CI !== 'true')('an evidence file from real runs, on the site', () => {
   let dir: string;
   let evidence: EvidenceFile;
   let server: Server;
@@ -41,6 +41,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('an evidence
   let page: Page;
   let sandboxOrigin: string;
   let variantOrigin: string;
+  let versions: string[];
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'site-evidence-'));
@@ -58,9 +59,11 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('an evidence
       await sandbox.stop();
     }
     evidence = JSON.parse(await readFile(file, 'utf8')) as EvidenceFile;
-    const { versions } = await buildSite({ outDir: join(dir, 'site'), evidence: file });
+    // Only the page the tests read is rendered (every page with evidence: site.test.ts).
+    versions = await listVersions();
+    await buildSite({ outDir: join(dir, 'site'), evidence: file, only: [versions[versions.length - 1]] });
     server = await serve(join(dir, 'site'));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await connectBrowser();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     // Nothing leaves the machine: every request off loopback is refused.
     await page.route('**/*', (route) =>
@@ -87,6 +90,15 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('an evidence
     await badge.locator('summary').click();
     return { summary: (await badge.locator('summary').innerText()).replace(/\s+/g, ' '), detail: await badge.locator('.prov-detail').innerText() };
   }
+
+  it('renders only the page asked for, with every download and the changelog', () => {
+    const newest = versions[versions.length - 1]!;
+    for (const version of versions) {
+      expect(existsSync(join(dir, 'site', `${version}.html`)), version).toBe(version === newest);
+      expect(existsSync(join(dir, 'site', 'openapi', `${version}.json`)), version).toBe(true);
+    }
+    expect(existsSync(join(dir, 'site', 'changelog.html'))).toBe(true);
+  });
 
   it('the file holds what the runs judged: one assumption refuted by the second run, others confirmed by both', () => {
     expect(evidence.assumptions['rule:missing_key_401']).toMatchObject({ for: 1, against: 1, latest: { verdict: 'refuted', origin: variantOrigin } });

@@ -3,7 +3,6 @@
 // hostile message. The grid links each failing cell to its failure, the failure names its rule and
 // source and carries its curl line, nothing in the page runs or fetches (the server's markup is text),
 // and a phone-wide window scrolls the grid, not the page.
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +10,10 @@ import { cli } from '@mediagen/conformance';
 import { jsonReply, type RunningProxy, startProxy } from '@mediagen/conformance/selftest';
 import { SANDBOX_API_KEY, startSandbox } from '@mediagen/mock';
 import { operations } from '@mediagen/schema';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectBrowser, hasChromium } from './browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const HOSTILE = `<img src="http://127.0.0.2:9/x.png" onerror="document.title='pwned'"><script>document.title='pwned'</script>`;
 
 let dir: string;
@@ -54,7 +53,7 @@ beforeAll(async () => {
   );
   expect(code, stdout).toBe(1);
   html = await readFile(file, 'utf8');
-  if (existsSync(CHROMIUM)) browser = await chromium.launch({ executablePath: CHROMIUM });
+  if (hasChromium) browser = await connectBrowser();
 });
 
 afterAll(async () => {
@@ -73,7 +72,7 @@ async function open(width = 1280): Promise<{ page: Page; requests: string[] }> {
   return { page, requests };
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('the HTML report in a browser', () => {
+describe.skipIf(!hasChromium)('the HTML report in a browser', () => {
   it('links a failing cell to its failure, which names its rule, its source and its curl line', async () => {
     const { page } = await open();
     await expect(page.locator('h1').textContent()).resolves.toContain('FAILED');

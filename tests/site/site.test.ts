@@ -12,21 +12,20 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { createClient } from '@mediagen/client';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationRoute } from '../../scripts/docs/anchors.mjs';
 import { describeRule } from '../../scripts/docs/branches.mjs';
-import { buildSite, listVersions } from '../../scripts/docs/build.mjs';
+import { buildSite, listVersions, OptionError } from '../../scripts/docs/build.mjs';
 import { clientMethods } from '../../scripts/docs/client-methods.mjs';
 import { operationsOf, ruleIdsOf } from '../../scripts/docs/document.mjs';
 import { versionLabel, viewDocument } from '../../scripts/docs/view.mjs';
+import { CHROMIUM, connectBrowser, hasChromium } from './browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = join(import.meta.dirname, '..', '..');
 const openapiDir = join(root, 'packages/schema/openapi');
 const EVIDENCE = join(import.meta.dirname, 'fixtures', 'evidence.json');
 const BUILD = join(root, 'scripts/docs/build.mjs');
-const hasChromium = existsSync(CHROMIUM);
 
 if (!hasChromium) {
   const message = `\n!!! ${CHROMIUM} not found: the reference-site browser test is SKIPPED. Install it with \`apt-get install -y chromium\`. !!!\n`;
@@ -166,6 +165,25 @@ describe("the reader's view of each document (no browser)", () => {
   });
 });
 
+describe('a version the site does not have', () => {
+  it('stops the build before anything is written, in one line naming the known versions, with exit code 2', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mediagen-only-'));
+    try {
+      const versions = await listVersions();
+      const message = `--only 1999-01-01: no such version (the versions: ${versions.join(', ')})`;
+      const built = buildSite({ outDir: join(dir, 'site'), only: [versions[0], '1999-01-01'] });
+      await expect(built).rejects.toThrow(OptionError);
+      await expect(built).rejects.toThrow(message);
+      const result = spawnSync(process.execPath, [BUILD, '--only', versions[0]!, '--only', '1999-01-01', '--out', join(dir, 'site')], { encoding: 'utf8' });
+      expect(result.status).toBe(2);
+      expect(result.stderr.trim()).toBe(`[docs] ${message}`);
+      expect(existsSync(join(dir, 'site'))).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
   let server: Server;
   let browser: Browser;
@@ -188,18 +206,7 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
     operations = operationsOf(doc);
     server = await serve(siteDir);
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await connectBrowser();
   });
 
   afterAll(async () => {

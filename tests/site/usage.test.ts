@@ -14,12 +14,12 @@ import { extname, join, normalize } from 'node:path';
 import { cli, type UpgradeReport } from '@mediagen/conformance';
 import { usageOfHar, writeUsageFile } from '@mediagen/conformance/usage';
 import { startSandbox } from '@mediagen/mock';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../scripts/docs/build.mjs';
 import { UsageError } from '../../scripts/docs/usage.mjs';
+import { connectBrowser, hasChromium } from './browser.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KEY = 'sk-browser-usage-NEVER-IN-A-FILE-6612';
 const PROMPT = 'a red kite over Ffestiniog at noon';
 
@@ -56,7 +56,7 @@ async function application({ base, key, prompt }: { base: string; key: string; p
   return `${listed[0].images[0].size.width}×${listed[0].images[0].size.height}`;
 }
 
-describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('usage recorded by a browser', () => {
+describe.skipIf(!hasChromium && process.env.CI !== 'true')('usage recorded by a browser', () => {
   let dir: string;
   let browser: Browser;
   let page: Page;
@@ -68,7 +68,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('usage recor
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'site-usage-'));
     har = join(dir, 'browser.har');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await connectBrowser();
     const appServer = await serve(undefined);
     const sandbox = await startSandbox({ apiKeys: [KEY], at: 'baseline', cors: [origin(appServer)] });
     try {
@@ -103,7 +103,8 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env.CI !== 'true')('usage recor
     upgrade = { code, stdout, json: JSON.parse(await readFile(join(dir, 'upgrade.json'), 'utf8')), html: await readFile(join(dir, 'upgrade.html'), 'utf8') };
     writeUsageFile(join(dir, 'usage', 'browser-app.json'), (await usageOfHar(har, 'browser-app')).usage);
     usageText = await readFile(join(dir, 'usage', 'browser-app.json'), 'utf8');
-    await buildSite({ outDir: join(dir, 'site'), usage: join(dir, 'usage') });
+    // Only the page the tests read is rendered, with the changelog.
+    await buildSite({ outDir: join(dir, 'site'), usage: join(dir, 'usage'), only: ['2025-05-07'] });
     site = await serve(join(dir, 'site'));
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     // Nothing leaves the machine: every request off loopback is refused.
