@@ -1,36 +1,14 @@
 // One call of the client against a hostile server, in a process of its own so that its peak memory
-// can be read: `node --import tsx child.ts '<job as JSON>'`. Prints one JSON line: how the call
+// can be read: `node child.mjs '<job as JSON>'` (a Job of hostile.test.ts). It imports the client by
+// its name, as an application does: the build (dist/). Prints one JSON line (an Outcome): how the call
 // ended (the error's class, message and fields, or the value), how long it took and the process's
 // peak RSS (getrusage's ru_maxrss), then exits without waiting for sockets the server keeps open.
-import { createClient, MediaGenError } from '../../src/index.js';
+import { createClient, MediaGenError } from '@mediagen/client';
 
-export interface Job {
-  baseUrl: string;
-  options?: Record<string, unknown>;
-  call: 'get' | 'deleteImage' | 'paginate' | 'uploadFile';
-  args: string[];
-}
-
-export interface Outcome {
-  ok: boolean;
-  /** The error's class name, when the call failed. */
-  name?: string;
-  /** Whether the error is one of the client's classes (MediaGenError). */
-  typed?: boolean;
-  message?: string;
-  fields?: Record<string, unknown>;
-  /** What a successful call returned, in short. */
-  value?: unknown;
-  elapsedMs: number;
-  /** RSS when the child was ready to call, and its peak over the whole run. */
-  startRssBytes: number;
-  maxRssBytes: number;
-}
-
-const job = JSON.parse(process.argv[2]!) as Job;
+const job = JSON.parse(process.argv[2]);
 const client = createClient({ apiKey: 'sk_hostile_0123456789abcdef', baseUrl: job.baseUrl, ...job.options });
 
-async function run(): Promise<unknown> {
+async function run() {
   const [a = '', b = ''] = job.args;
   switch (job.call) {
     case 'get':
@@ -49,13 +27,12 @@ async function run(): Promise<unknown> {
 
 const startRssBytes = process.memoryUsage().rss;
 const started = performance.now();
-let outcome: Omit<Outcome, 'elapsedMs' | 'startRssBytes' | 'maxRssBytes'>;
+let outcome;
 try {
   outcome = { ok: true, value: await run() };
 } catch (error) {
-  const e = error as Error & Record<string, unknown>;
-  const fields = Object.fromEntries(Object.entries(e).filter(([, value]) => typeof value !== 'object'));
-  outcome = { ok: false, name: e?.name, typed: error instanceof MediaGenError, message: String(e?.message), fields };
+  const fields = Object.fromEntries(Object.entries(error).filter(([, value]) => typeof value !== 'object'));
+  outcome = { ok: false, name: error?.name, typed: error instanceof MediaGenError, message: String(error?.message), fields };
 }
-const result: Outcome = { ...outcome, elapsedMs: performance.now() - started, startRssBytes, maxRssBytes: process.resourceUsage().maxRSS * 1024 };
+const result = { ...outcome, elapsedMs: performance.now() - started, startRssBytes, maxRssBytes: process.resourceUsage().maxRSS * 1024 };
 process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0));
