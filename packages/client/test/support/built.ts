@@ -11,26 +11,27 @@ const packages = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 /** This package and the workspace packages it imports: what its children load from dist/. */
 const BUILT = ['client', 'schema'];
 
-const mtime = (path: string): number => {
+/** The newest modification time of the files under `dir` (0 when there is none). */
+function newest(dir: string): number {
   try {
-    return statSync(path).mtimeMs;
+    return Math.max(
+      0,
+      ...readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => statSync(join(e.parentPath, e.name)).mtimeMs),
+    );
   } catch {
     return 0;
   }
-};
+}
 
-/** The newest modification time of the files under `dir`. */
-const newest = (dir: string): number =>
-  Math.max(
-    0,
-    ...readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => statSync(join(e.parentPath, e.name)).mtimeMs),
-  );
-
-/** The first package whose dist/ is missing or older than its src/, as the error to stop on. */
+/**
+ * The first package whose dist/ is missing or older than its src/, as the error to stop on. The newest
+ * file of each: a build answered from turbo's cache rewrites only the outputs that differ, so a source
+ * edited since the last build shows in the outputs it changes, not in dist/index.js.
+ */
 function stale(): Error | undefined {
-  const name = BUILT.find((name) => mtime(join(packages, name, 'dist', 'index.js')) < newest(join(packages, name, 'src')));
+  const name = BUILT.find((name) => newest(join(packages, name, 'dist')) < newest(join(packages, name, 'src')));
   if (name === undefined) return undefined;
   const error = new Error(`packages/${name}/dist is missing or older than src/: run \`npm run build\` (\`npm test\` builds first)`);
   // The message says all there is to say: no trace under it.
