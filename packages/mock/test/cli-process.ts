@@ -1,11 +1,11 @@
-// The media-mock command as a real process, run from source: its output, its exit, and waiting for
-// a line of its output.
+// The media-mock command as a real process, run as users run it (the built bin): its output, its exit,
+// and waiting for a line of its output.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mockBin } from './built.js';
 
 export const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
-const ARGS = ['--conditions=@mediagen/source', '--import', 'tsx', join(packageRoot, 'src', 'cli.ts')];
 
 export interface Run {
   child: ChildProcess;
@@ -15,7 +15,7 @@ export interface Run {
 }
 
 export function start(args: string[]): Run {
-  const child = spawn(process.execPath, [...ARGS, ...args], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [mockBin(), ...args], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -24,7 +24,7 @@ export function start(args: string[]): Run {
   return { child, stdout: () => out, stderr: () => err, exit };
 }
 
-/** Waits for `pattern` in the output. The default limit is sized for a loaded machine (a mock from source, and Prism, starting): it only catches a hang. */
+/** Waits for `pattern` in the output. The default limit is sized for a loaded machine (a mock, and Prism, starting): it only catches a hang. */
 export async function waitFor(run: Run, pattern: RegExp, timeoutMs = 90_000): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

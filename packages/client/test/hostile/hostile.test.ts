@@ -1,6 +1,6 @@
 // The client against hostile servers on loopback: answers that never end, that announce or stream
 // a gibibyte or two, gzip bombs with and without a Content-Length, a body dripping one byte a second,
-// evil ids, a listing claiming an endless total. Each call runs in a child process (child.ts), so
+// evil ids, a listing claiming an endless total. Each call runs in a child process (child.mjs), so
 // that its peak RSS can be read, and each must end with one of the client's error classes, within
 // its time budget, and with the child's peak RSS under RSS_CEILING: the 16 MiB body cap, the page
 // budget and the timeouts hold in memory and in time, not only in the error they throw.
@@ -10,11 +10,35 @@ import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job, Outcome } from './child.js';
+import { built } from '../support/built.js';
+
+/** One call for child.mjs to make (its argument, as JSON). */
+interface Job {
+  baseUrl: string;
+  options?: Record<string, unknown>;
+  call: 'get' | 'deleteImage' | 'paginate' | 'uploadFile';
+  args: string[];
+}
+
+/** What child.mjs prints: how its call ended. */
+interface Outcome {
+  ok: boolean;
+  /** The error's class name, when the call failed. */
+  name?: string;
+  /** Whether the error is one of the client's classes (MediaGenError). */
+  typed?: boolean;
+  message?: string;
+  fields?: Record<string, unknown>;
+  /** What a successful call returned, in short. */
+  value?: unknown;
+  elapsedMs: number;
+  /** RSS when the child was ready to call, and its peak over the whole run. */
+  startRssBytes: number;
+  maxRssBytes: number;
+}
 
 /**
- * Peak RSS of a child, everything included: Node with the TypeScript loader and the client (about
- * 80 MiB before the call), and up to the 16 MiB cap of a body in chunks and as text. A body read
+ * Peak RSS of a child, everything included: Node and the client (before the call), and up to the 16 MiB cap of a body in chunks and as text. A body read
  * whole would pass it many times over: the 1 GiB answers alone are 1024 MiB.
  */
 const RSS_CEILING = 200 * 1024 * 1024;
@@ -147,13 +171,12 @@ const ROUTES: Record<string, Route> = {
   },
 };
 
-const childPath = fileURLToPath(new URL('./child.ts', import.meta.url));
 const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs one job in a child process; rejects if it prints no result within `limitMs`. */
 function inChild(job: Job, limitMs: number): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=@mediagen/source', '--import', 'tsx', childPath, JSON.stringify(job)], {
+    const child = spawn(process.execPath, [built('client/test/hostile/child.mjs'), JSON.stringify(job)], {
       cwd: packageRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
       // The child's own environment must not supply a key or a base URL.

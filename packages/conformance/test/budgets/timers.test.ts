@@ -67,7 +67,7 @@ describe('--rate-limit 0.001 (one request in 1000 s)', () => {
     console.log(costLine('--rate-limit 0.001 --deadline 3', run));
     expect(run.code).toBe(2);
     expect(run.json!.stopped?.by).toBe('deadline');
-    // Start-up (tsx, the sandbox) and the report on a busy machine; the deadline itself is 3 s.
+    // Start-up (modules, the sandbox) and the report on a busy machine; the deadline itself is 3 s.
     expect(run.json!.durationMs).toBeLessThan(3_000 + 5_000);
   });
 });

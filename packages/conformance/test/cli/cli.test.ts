@@ -2,11 +2,11 @@
 // user mistakes. Most runs are in-process; one spawns the real bin.
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { startSandbox } from '@mediagen/mock';
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../src/cli/args.js';
 import { cli } from '../../src/index.js';
+import { conformanceBin } from '../support/built.js';
 
 async function run(args: string[], env: Record<string, string> = {}) {
   let stdout = '';
@@ -143,12 +143,11 @@ describe('media-conformance arguments', () => {
 
 describe('the bin', () => {
   it('runs as a process: --help exits 0, a bad argument exits 2 without a stack', () => {
-    const bin = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
-    const tsx = ['--conditions=@mediagen/source', '--import', 'tsx', bin];
-    const help = spawnSync(process.execPath, [...tsx, '--help'], { encoding: 'utf8', timeout: 60_000 });
+    const bin = conformanceBin();
+    const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8', timeout: 60_000 });
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Usage: media-conformance');
-    const bad = spawnSync(process.execPath, [...tsx, '--max-credits', 'lots'], { encoding: 'utf8', timeout: 60_000 });
+    const bad = spawnSync(process.execPath, [bin, '--max-credits', 'lots'], { encoding: 'utf8', timeout: 60_000 });
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe('media-conformance: --max-credits must be a number ≥ 0, got "lots"');
   });

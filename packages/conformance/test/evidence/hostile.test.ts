@@ -12,6 +12,7 @@ import { withLock } from '../../src/evidence/lock.js';
 import { cli, type EvidenceFile, MAX_EVIDENCE_BYTES } from '../../src/index.js';
 import { file, har, VOICES_ANSWER } from '../har/recordings.js';
 import { packageRoot } from '../hostile/suite-process.js';
+import { built } from '../support/built.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'evidence-hostile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -71,22 +72,9 @@ describe('concurrent writers', () => {
     writeEvidence(evidence, 'deep', 60_000);
     const go = join(dir, 'go');
     const recordings = await Promise.all(Array.from({ length: 8 }, (_, i) => recordingOn(i + 1)));
+    const writer = built('conformance/test/evidence/merge-child.mjs');
     const children: ChildProcess[] = recordings.map((recording) =>
-      spawn(
-        process.execPath,
-        [
-          '--conditions=@mediagen/source',
-          '--import',
-          'tsx',
-          join(packageRoot, 'test', 'evidence', 'merge-child.ts'),
-          go,
-          '--from-har',
-          recording,
-          '--evidence',
-          evidence,
-        ],
-        { cwd: packageRoot, stdio: ['ignore', 'ignore', 'pipe'] },
-      ),
+      spawn(process.execPath, [writer, go, '--from-har', recording, '--evidence', evidence], { cwd: packageRoot, stdio: ['ignore', 'ignore', 'pipe'] }),
     );
     const errors = children.map((child) => {
       let text = '';
@@ -94,7 +82,7 @@ describe('concurrent writers', () => {
       return () => text;
     });
     const exits = children.map((child) => new Promise<number | null>((resolve) => child.once('close', resolve)));
-    // Every child is up (tsx loaded) well before this; then they all start together.
+    // Every child is up (its modules loaded) well before this; then they all start together.
     await new Promise((resolve) => setTimeout(resolve, 8_000));
     writeFileSync(go, '');
     const codes = await Promise.all(exits);

@@ -1,4 +1,4 @@
-// The suite's command line as a real child process, run from source, with what the hostile tests assert
+// The suite's command line as a real child process, run as users run it (the built bin), with what the hostile tests assert
 // on: its exit code, its output, its wall time, its peak resident memory (getrusage at exit, written by
 // the preloaded peak-rss.mjs), and its JSON and JUnit reports. A watchdog bounds the child too: past a
 // time limit or a memory guard it is killed (and the run says so), so a regression fails the test
@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Report } from '../../src/index.js';
+import { conformanceBin } from '../support/built.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const packageRoot = join(here, '..', '..');
-const CLI = ['--import', join(here, 'peak-rss.mjs'), '--conditions=@mediagen/source', '--import', 'tsx', join(packageRoot, 'src', 'cli.ts')];
+const cli = () => ['--import', join(here, 'peak-rss.mjs'), conformanceBin()];
 
 /**
  * Past this a suite process is killed (the test then fails on `killed`): sized for a loaded two-core
@@ -75,7 +76,7 @@ export async function runSuite(args: readonly string[], options: SuiteOptions = 
   if (options.har) reporters.push('--reporter', `har=${harPath}`);
   if (options.html) reporters.push('--reporter', `html=${join(dir, 'report.html')}`);
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...CLI, ...args, ...reporters, '--no-color'], {
+  const child: ChildProcess = spawn(process.execPath, [...cli(), ...args, ...reporters, '--no-color'], {
     cwd: packageRoot,
     env: { ...process.env, NO_COLOR: '1', ...options.env, MEDIAGEN_PEAK_RSS_FILE: peakFile },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -139,7 +140,7 @@ export async function runSuite(args: readonly string[], options: SuiteOptions = 
 
 /**
  * From the start of the run (the report's `startedAt`) to the exit of the process: the run's own time,
- * cleanup and reports included, without the start-up of the process (TypeScript compiled on load),
+ * cleanup and reports included, without the start-up of the process (its modules loaded),
  * which is what a loaded machine stretches most. Infinity when the run wrote no report.
  */
 export function sinceRunStart(run: SuiteRun): number {

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { ExchangeRecorder } from '../../src/engine/recording.js';
 import { type Report, runConformance } from '../../src/index.js';
+import { conformanceBin } from '../support/built.js';
 import { deletable, startBehind } from './sandbox.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,9 +32,9 @@ async function withSandbox<T>(use: (sandbox: RunningSandbox, left: () => string[
   }
 }
 
-/** `media-conformance <args>` from source in a child process, under a file size limit. */
+/** `media-conformance <args>` (the built bin) in a child process, under a file size limit. */
 function runCli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const node = ['--import', join(here, 'ignore-xfsz.mjs'), '--conditions=@mediagen/source', '--import', 'tsx', join(packageRoot, 'src', 'cli.ts'), ...args];
+  const node = ['--import', join(here, 'ignore-xfsz.mjs'), conformanceBin(), ...args];
   const child = spawn('bash', ['-c', `ulimit -f ${FILE_LIMIT_KIB} && exec "$0" "$@"`, process.execPath, ...node], {
     cwd: packageRoot,
     env: { ...process.env, NO_COLOR: '1', MEDIAGEN_API_KEY: SANDBOX_API_KEY },

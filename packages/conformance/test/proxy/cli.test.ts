@@ -5,14 +5,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startSandbox } from '@mediagen/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brokenTargets, startProxy } from '../../src/selftest/index.js';
+import { conformanceBin } from '../support/built.js';
 
 const SECRET = 'sk-live-DO-NOT-LEAK-proxy-cli-77';
-const bin = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
-const tsx = ['--conditions=@mediagen/source', '--import', 'tsx', bin];
 
 describe('media-conformance proxy', () => {
   let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -32,7 +30,7 @@ describe('media-conformance proxy', () => {
     const evidence = `${har}.evidence.json`;
     const child = spawn(
       process.execPath,
-      [...tsx, 'proxy', '--upstream', broken.url, '--insecure-upstream', '--port', '0', '--har', har, '--evidence', evidence, '--no-color'],
+      [conformanceBin(), 'proxy', '--upstream', broken.url, '--insecure-upstream', '--port', '0', '--har', har, '--evidence', evidence, '--no-color'],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -73,7 +71,7 @@ describe('media-conformance proxy', () => {
   });
 
   it('refuses an upstream that is not https in one line (exit 2)', () => {
-    const run = spawnSync(process.execPath, [...tsx, 'proxy', '--upstream', 'http://api.example'], { encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, [conformanceBin(), 'proxy', '--upstream', 'http://api.example'], { encoding: 'utf8', timeout: 60_000 });
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/not https: the API key would travel in clear \(give --insecure-upstream/);

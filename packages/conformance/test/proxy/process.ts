@@ -1,4 +1,4 @@
-// `media-conformance proxy` as a real child process, run from source, for what only a process shows:
+// `media-conformance proxy` as a real child process, run as users run it (the built bin), for what only a process shows:
 // its exit code, what it prints, how long it takes to end after a signal, and its peak resident memory
 // (getrusage at exit, written by the preloaded peak-rss.mjs). A watchdog kills a child that outlives
 // its limit, so a proxy that never ends fails the test instead of hanging it.
@@ -8,10 +8,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { conformanceBin } from '../support/built.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const packageRoot = join(here, '..', '..');
-const CLI = ['--import', join(here, '..', 'hostile', 'peak-rss.mjs'), '--conditions=@mediagen/source', '--import', 'tsx', join(packageRoot, 'src', 'cli.ts')];
+const cli = () => ['--import', join(here, '..', 'hostile', 'peak-rss.mjs'), conformanceBin()];
 
 export interface ProxyExit {
   code: number | null;
@@ -54,7 +55,7 @@ export interface ProxyProcessOptions {
 export async function startProxyProcess(args: readonly string[], options: ProxyProcessOptions = {}): Promise<ProxyProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'proxy-process-'));
   const peakFile = join(dir, 'peak-rss');
-  const child: ChildProcess = spawn(process.execPath, [...CLI, 'proxy', ...args, '--no-color'], {
+  const child: ChildProcess = spawn(process.execPath, [...cli(), 'proxy', ...args, '--no-color'], {
     cwd: packageRoot,
     env: { ...process.env, NO_COLOR: '1', MEDIAGEN_PEAK_RSS_FILE: peakFile },
     stdio: ['ignore', options.stdoutTo ? openSync(options.stdoutTo, 'w') : 'pipe', 'pipe'],

@@ -8,12 +8,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startMock, startSandbox } from '@mediagen/mock';
 import { describe, expect, it } from 'vitest';
 import { cli, runConformance } from '../../src/index.js';
 import { brokenTargets } from '../../src/selftest/index.js';
 import { jsonReply, type ProxyResponse } from '../../src/selftest/proxy.js';
+import { conformanceBin } from '../support/built.js';
 import { failures, recordingProxy, result } from '../support/helpers.js';
 
 /** A server on another loopback origin that records what reaches it. */
@@ -108,16 +108,13 @@ describe('cleanup always runs', () => {
   it('when the real CLI process gets SIGINT: it cleans up, writes its reports and exits 130', async () => {
     const sandbox = await startSandbox({ apiKeys: ['signal-key'], delays: { pendingMs: 10, completeMs: 30 } });
     const dir = await mkdtemp(join(tmpdir(), 'conformance-signal-'));
-    const bin = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+    const bin = conformanceBin();
     let child: ChildProcess | undefined;
     try {
       const generationsBefore = sandbox.state.generations.size;
       child = spawn(
         process.execPath,
         [
-          '--conditions=@mediagen/source',
-          '--import',
-          'tsx',
           bin,
           '--base-url',
           sandbox.url,

@@ -7,21 +7,20 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createClient, createRawClient } from '@mediagen/client';
 import type { paths as Paths20240904 } from '@mediagen/client/versions/2024-09-04';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, startValidatingProxy } from '../../src/index.js';
 import type { UpgradeReport } from '../../src/upgrade/report.js';
 import { upgradeReport } from '../../src/upgrade/run.js';
+import { mockBin } from '../support/built.js';
 
 const KEY = 'sk-client-upgrade-7731';
-const MOCK = fileURLToPath(new URL('../../../mock/src/cli.ts', import.meta.url));
 const children: ChildProcess[] = [];
 
 /** `media-mock --stateful [--at DATE]` as a process; resolves to the URL it prints. */
 async function mediaMock(args: string[]): Promise<string> {
-  const child = spawn(process.execPath, ['--conditions=@mediagen/source', '--import', 'tsx', MOCK, '--stateful', '--quiet', '--api-key', KEY, ...args], {
+  const child = spawn(process.execPath, [mockBin(), '--stateful', '--quiet', '--api-key', KEY, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -6,20 +6,18 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startSandbox } from '@mediagen/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readUsageFile } from '../../src/usage/index.js';
+import { conformanceBin } from '../support/built.js';
 
 const KEY = 'sk-live-proxy-usage-DO-NOT-KEEP-31';
-const bin = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
-const tsx = ['--conditions=@mediagen/source', '--import', 'tsx', bin];
 
 /** One proxy session: start, send `paths`, Ctrl-C; its exit code and output. */
 async function session(upstream: string, usage: string, paths: string[]): Promise<{ code: number | null; out: string }> {
   const child = spawn(
     process.execPath,
-    [...tsx, 'proxy', '--upstream', upstream, '--insecure-upstream', '--port', '0', '--usage', usage, '--consumer', 'mobile-app'],
+    [conformanceBin(), 'proxy', '--upstream', upstream, '--insecure-upstream', '--port', '0', '--usage', usage, '--consumer', 'mobile-app'],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -75,7 +73,7 @@ describe('the proxy keeps a consumer’s usage', () => {
   it('refuses a consumer name that is not one, before listening (exit 2)', () => {
     const run = spawnSync(
       process.execPath,
-      [...tsx, 'proxy', '--upstream', sandbox.url, '--insecure-upstream', '--usage', join(dir, 'x.json'), '--consumer', '../x'],
+      [conformanceBin(), 'proxy', '--upstream', sandbox.url, '--insecure-upstream', '--usage', join(dir, 'x.json'), '--consumer', '../x'],
       {
         encoding: 'utf8',
         timeout: 60_000,

@@ -1,5 +1,5 @@
-// The media-mock command, run as a real process from source: help, usage errors (one line, exit 2,
-// no stack trace), and both modes started and stopped by a signal (exit 0).
+// The media-mock command, run as a real process (the built bin, as users run it): help, usage errors
+// (one line, exit 2, no stack trace), and both modes started and stopped by a signal (exit 0).
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDGE_LIMITS, SANDBOX_DEFAULTS } from '../../src/index.js';

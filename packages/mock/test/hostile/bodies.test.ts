@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, KEY } from '../helpers.js';
 import { alive, bodyOf, childrenOf, drip, exchange, flood, head, type MockProcess, peakRssMiB, startMockProcess } from './harness.js';
 
-/** Peak resident memory allowed, in MiB: the mock run from source (TypeScript compiled on load) and, for Prism, the Prism child. */
+/** Peak resident memory allowed, in MiB: the mock process (its bin) and, for Prism, the Prism child. */
 const CEILING_MIB = { sandbox: 420, front: 260, prism: 320 };
 const BODY_TIMEOUT_MS = 2_000;
 const MAX_CONNECTIONS = 48;

@@ -1,4 +1,4 @@
-// What the hostile tests need: a `media-mock` process (from source) with its pid, the peak memory
+// What the hostile tests need: a `media-mock` process (the built bin) with its pid, the peak memory
 // of it and of its children read from /proc (Linux; VmHWM is the process's own high-water mark, so
 // nothing has to be sampled), the sockets it listens on, and raw connections that send what a
 // client library would refuse to: bodies that never end, one byte a second, foreign headers.

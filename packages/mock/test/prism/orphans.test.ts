@@ -4,8 +4,8 @@
 // a bound after its parent is.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { built } from '../built.js';
 import { packageRoot, start, waitFor } from '../cli-process.js';
 
 const GONE_WITHIN_MS = 5_000;
@@ -52,14 +52,7 @@ describe.concurrent('media-mock', () => {
 
 describe.concurrent('startMock in a program that never calls stop()', () => {
   it.each(SIGNALS)('%s to the program: its Prism is gone too', async (signal) => {
-    const program = spawn(
-      process.execPath,
-      ['--conditions=@mediagen/source', '--import', 'tsx', join(packageRoot, 'test', 'prism', 'fixtures', 'hold-mock.ts')],
-      {
-        cwd: packageRoot,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const program = spawn(process.execPath, [built('mock/test/prism/fixtures/hold-mock.mjs')], { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     program.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     program.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));

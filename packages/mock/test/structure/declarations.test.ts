@@ -5,10 +5,11 @@
 // small consumer using every entry point is compiled against that copy. Only diagnostics in the
 // mock's own declarations and in the consumer fail the test: the other packages' declarations are
 // theirs to keep.
-import { cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { built } from '../built.js';
 import { packageRoot } from '../cli-process.js';
 
 const scratch = join(packageRoot, 'node_modules', '.cache', `declarations-${process.pid}`);
@@ -34,26 +35,13 @@ void [startMock(mock), startSandbox(server), app, state.credits, again.version, 
 
 let diagnostics: ts.Diagnostic[] = [];
 
-/** The newest modification time of the files under `dir`. */
-const newest = (dir: string): number =>
-  Math.max(
-    0,
-    ...readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => statSync(join(e.parentPath, e.name)).mtimeMs),
-  );
-
 beforeAll(() => {
-  let built = 0;
-  try {
-    built = statSync(join(packageRoot, 'dist', 'index.d.ts')).mtimeMs;
-  } catch {}
-  if (built < newest(join(packageRoot, 'src')))
-    throw new Error('packages/mock/dist is missing or older than src/: run `npm run build` (`npm test` builds first)');
+  // The package's own build, as the build task left it (and the schema's, whose declarations it
+  // imports), stopping when either is missing or older than its source; no second build here.
+  const build = built('mock/dist');
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
-  // The package's own build, as the build task left it; no second build here.
-  cpSync(join(packageRoot, 'dist'), dist, { recursive: true });
+  cpSync(build, dist, { recursive: true });
   writeFileSync(join(scratch, 'consumer.ts'), CONSUMER);
   const program = ts.createProgram({
     rootNames: [join(scratch, 'consumer.ts')],

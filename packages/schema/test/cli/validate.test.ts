@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { validateBin } from '../support/built.js';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dir = mkdtempSync(join(tmpdir(), 'media-validate-'));
@@ -14,7 +15,7 @@ const file = (name: string, content: unknown) => {
   return path;
 };
 const cli = (args: string[], input?: string) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(packageRoot, 'src/cli/validate.ts'), ...args], { cwd: packageRoot, input, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [validateBin(), ...args], { cwd: packageRoot, input, encoding: 'utf8' });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
@@ -122,7 +123,7 @@ describe('media-validate', () => {
 // preload writes process.resourceUsage().maxRSS at exit); before the cap, /dev/zero grew without end
 // and a 3 GB file cost 4.1 GB.
 describe('media-validate reads with a cap', () => {
-  /** Peak RSS allowed to a child that reads a refused input: node, tsx and the contract take about 100 MB, the cap 16 MiB more. */
+  /** Peak RSS allowed to a child that reads a refused input: node and the contract, and the cap (16 MiB) more. */
   const CEILING_BYTES = 256 * 1024 * 1024;
   const probe = join(dir, 'rss-probe.mjs');
   writeFileSync(
@@ -132,7 +133,7 @@ describe('media-validate reads with a cap', () => {
   let runs = 0;
   const measured = (args: string[], input?: string) => {
     const rssFile = join(dir, `rss-${++runs}.txt`);
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--import', pathToFileURL(probe).href, join(packageRoot, 'src/cli/validate.ts'), ...args], {
+    const r = spawnSync(process.execPath, ['--import', pathToFileURL(probe).href, validateBin(), ...args], {
       cwd: packageRoot,
       input,
       encoding: 'utf8',
