@@ -17,12 +17,14 @@ export interface JudgedParts {
   query?: Record<string, unknown> | undefined;
 }
 
-/** Requests remembered; past it the least recently used goes. */
+/** Requests remembered, and the characters of their keys all told; past either the least recently used go. */
 const MAX_ENTRIES = 2_048;
+const MAX_TOTAL_KEY_CHARS = 4_000_000;
 /** A request whose key is longer is judged afresh each time (a huge body is not kept). */
 const MAX_KEY_CHARS = 16_384;
 
 const remembered = new Map<string, RequestFindings>();
+let keptChars = 0;
 
 /**
  * Appends a key that tells apart any two values the schema could judge differently (-0, NaN, an
@@ -159,7 +161,12 @@ export function requestFindings(op: OperationSpec, parts: JudgedParts, context?:
   const findings: RequestFindings = { errors, warnings, unchecked };
   if (key !== undefined) {
     remembered.set(key, findings);
-    if (remembered.size > MAX_ENTRIES) remembered.delete(remembered.keys().next().value!);
+    keptChars += key.length;
+    while (remembered.size > MAX_ENTRIES || keptChars > MAX_TOTAL_KEY_CHARS) {
+      const oldest = remembered.keys().next().value!;
+      remembered.delete(oldest);
+      keptChars -= oldest.length;
+    }
   }
   return findings;
 }
