@@ -24,7 +24,9 @@ export interface Evidence {
   url?: string;
 }
 
-type Path = (string | number)[];
+/** A path as its segments joined by dots (the root: undefined), one segment further. */
+type Path = string | undefined;
+const step = (path: Path, segment: string | number): string => (path === undefined ? String(segment) : `${path}.${segment}`);
 
 export class AssumptionVerdicts {
   private readonly tallies = new Map<string, Tally>();
@@ -92,16 +94,16 @@ export class AssumptionVerdicts {
       return;
     }
     if (component && isObject(value)) {
-      const key = `${component}@${path.join('.')}`;
+      const key = `${component}@${path ?? ''}`;
       if (!seen.has(key)) {
         seen.add(key);
         visit(component, value);
       }
     }
     if (isObject(node.properties) && isObject(value)) {
-      for (const [key, schema] of Object.entries(node.properties)) if (Object.hasOwn(value, key)) this.walk(schema, value[key], [...path, key], visit, seen);
+      for (const [key, schema] of Object.entries(node.properties)) if (Object.hasOwn(value, key)) this.walk(schema, value[key], step(path, key), visit, seen);
     }
-    if (isObject(node.items) && Array.isArray(value)) for (const [i, item] of value.entries()) this.walk(node.items, item, [...path, i], visit, seen);
+    if (isObject(node.items) && Array.isArray(value)) for (const [i, item] of value.entries()) this.walk(node.items, item, step(path, i), visit, seen);
     for (const combinator of ['allOf', 'anyOf', 'oneOf'] as const) {
       const members = node[combinator];
       if (Array.isArray(members)) for (const member of members) this.walk(member, value, path, visit, seen, component);
@@ -123,7 +125,7 @@ export class AssumptionVerdicts {
     this.walk(
       this.schemaOf(op, part, success),
       body,
-      [],
+      undefined,
       (component, object) => {
         for (const field of this.byComponent.get(component) ?? []) if (Object.hasOwn(object, field)) this.tally(`${component}.${field}`).confirmed++;
       },

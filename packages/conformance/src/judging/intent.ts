@@ -7,11 +7,12 @@
 // knows what it shows, so a refusal of an allowed request is judged only where the recording shows
 // every resource and name it uses (else it says nothing about the request, and nothing is asserted
 // beyond the response checks).
-import { checkGenerationRequest, type GenerationContext, type OperationSpec, operations, PATH_PARAM_RESOURCES } from '@mediagen/schema';
+import { type GenerationContext, type OperationSpec, operations, PATH_PARAM_RESOURCES } from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
 import { SAYS_NOTHING_OF_VALIDITY, served } from '../model/answer.js';
-import { acceptanceBasis, type Basis, breachBasis, probeBasis, requestWarnings, ruleBasis } from '../model/basis.js';
+import { acceptanceBasis, type Basis, breachBasis, probeBasis, ruleBasis } from '../model/basis.js';
 import type { Exchange } from '../model/exchange.js';
+import { type RequestFindings, requestFindings } from '../model/findings.js';
 import type { History, ResourceKind } from '../model/history.js';
 import type { Expectation } from '../model/verdict.js';
 
@@ -41,14 +42,24 @@ function laxJson(value: unknown): unknown {
   return value;
 }
 
+/** The schema's findings in the request (its query, given or not, and its body) with the target's facts. */
+const findingsOf = (op: OperationSpec, parts: RequestParts, context: GenerationContext): RequestFindings =>
+  requestFindings(op, { body: parts.body, query: parts.query ?? {} }, context);
+
 /**
  * What the request breaks, as a live run's case would name it: a breach that only a lax reading of
  * JSON types (`"20"` for 20, a null) makes is a breach of that assumption, not of the field's
  * documented rule (another case of a listed value is the schema's own `enum_values_case_sensitive`).
  */
-export function breachOf(op: OperationSpec, parts: RequestParts, context: GenerationContext, facts: History): Basis | undefined {
+export function breachOf(
+  op: OperationSpec,
+  parts: RequestParts,
+  context: GenerationContext,
+  facts: History,
+  findings: RequestFindings = findingsOf(op, parts, context),
+): Basis | undefined {
   const query = parts.query ?? {};
-  const breach = breachBasis(op, { body: parts.body, query }, context);
+  const breach = breachBasis(op, { body: parts.body, query }, context, findings);
   if (breach) {
     if (parts.body !== undefined && breachBasis(op, { body: laxJson(parts.body), query }, context) === undefined) return ruleBasis('json_types_strict');
     return breach;
@@ -64,11 +75,11 @@ export function breachOf(op: OperationSpec, parts: RequestParts, context: Genera
  * Whether the contract allows the request only with a warning (an unknown field or query parameter,
  * both of two inputs): a tolerance probe.
  */
-function warned(op: OperationSpec, parts: RequestParts): boolean {
+function warned(op: OperationSpec, parts: RequestParts, findings: RequestFindings): boolean {
   const known = op.query ? Object.keys(op.query.shape) : [];
   if (Object.keys(parts.query ?? {}).some((name) => !known.includes(name))) return true;
   // Fields the chosen kind ignores are allowed outright (a live run sends such bodies as valid ones).
-  return requestWarnings(op, { body: parts.body }).some((w) => w.code !== 'ignored_field');
+  return findings.warnings.some((w) => w.code !== 'ignored_field');
 }
 
 /** Ids a body names, by kind (generation inputs, a character's image, archived assets). */
@@ -101,7 +112,7 @@ function bodyIds(op: OperationSpec, body: unknown): { kind: ResourceKind; id: st
  * and a generation body's names and inputs are checked against listings and uploads seen whole.
  * Returns why not, or undefined when it does.
  */
-function undecidable(op: OperationSpec, parts: RequestParts, context: GenerationContext, facts: History): string | undefined {
+function undecidable(op: OperationSpec, parts: RequestParts, findings: RequestFindings, facts: History): string | undefined {
   for (const [name, id] of Object.entries(parts.params)) {
     const kind = Object.hasOwn(PATH_PARAM_RESOURCES, name) ? PATH_PARAM_RESOURCES[name as keyof typeof PATH_PARAM_RESOURCES] : undefined;
     if (kind && facts.exists(kind, id) !== 'exists') return `the recording does not show ${kind} ${id} existing`;
@@ -111,8 +122,7 @@ function undecidable(op: OperationSpec, parts: RequestParts, context: Generation
     if (!found) return `the recording does not show ${kind} ${id} existing`;
   }
   if (op.generationBody && parts.body !== undefined) {
-    const checked = checkGenerationRequest(parts.body, context);
-    if (checked.unchecked.length > 0) return `the recording lacks the facts of ${checked.unchecked[0]}`;
+    if (findings.unchecked.length > 0) return `the recording lacks the facts of ${findings.unchecked[0]}`;
     const names = JSON.stringify(parts.body);
     for (const name of ['models', 'styles', 'loras'] as const) {
       const used = name === 'models' ? /"model"\s*:/.test(names) : name === 'styles' ? /"style(_detail)?"\s*:/.test(names) : /"loras"\s*:/.test(names);
@@ -138,20 +148,22 @@ export function inferExpectation(op: OperationSpec, parts: RequestParts, exchang
   const context = facts.context();
   const refusedCaller = !served(exchange) && exchange.status !== 0 && (UNAUTHORISED.has(exchange.status) || (exchange.status >= 200 && exchange.status < 300));
   if (parts.rawBody !== undefined) return { expect: 'none', unjudged: 'the request body is not JSON' };
-  const breach = breachOf(op, parts, context, facts);
+  // One judgement of the request serves every question below: what it breaks, what it is warned for, what it relies on.
+  const findings = findingsOf(op, parts, context);
+  const breach = breachOf(op, parts, context, facts, findings);
   if (breach) return { expect: 'reject', breach };
   if (refusedCaller && key.wrong) return { expect: 'wrong-key' };
   if (refusedCaller && key.unknown)
     return { expect: 'none', unjudged: 'refused as unauthorised, with a key the recording masked: which key it was is not known' };
-  if (warned(op, parts)) {
-    const relies = probeBasis(op, { body: parts.body, ...(parts.query ? { query: parts.query } : {}) });
+  if (warned(op, parts, findings)) {
+    const relies = probeBasis(op, { body: parts.body, ...(parts.query ? { query: parts.query } : {}) }, findings);
     return { expect: 'probe', ...(relies ? { relies } : {}) };
   }
-  const relies = acceptanceBasis(op, { body: parts.body, ...(parts.query ? { query: parts.query } : {}) });
+  const relies = acceptanceBasis(op, { body: parts.body, ...(parts.query ? { query: parts.query } : {}) }, findings);
   const accept: Inferred = { expect: 'accept', ...(relies ? { relies } : {}) };
   if (served(exchange) || exchange.status >= 500 || exchange.status === 0) return accept;
   // A refusal about the caller, its credits or pace, or the state of what it names: nothing about the request.
   if (SAYS_NOTHING_OF_VALIDITY.has(exchange.status)) return { expect: 'none', unjudged: `answered ${exchange.status}: says nothing about the request` };
-  const why = undecidable(op, parts, context, facts);
+  const why = undecidable(op, parts, findings, facts);
   return why ? { expect: 'none', unjudged: why } : accept;
 }

@@ -56,7 +56,8 @@ export class Tiering {
     const basis = ruleBasis(assertion.rule);
     assertedRules.add(asserted.rule);
     const assumed = basis.source === 'assumption';
-    const message = this.mask(`${context.label ? `${context.label}: ` : ''}${assertion.message ?? 'failed'}`);
+    // Only a failure or a refutation is worded: most assertions hold.
+    const message = assertion.ok ? '' : this.mask(`${context.label ? `${context.label}: ` : ''}${assertion.message ?? 'failed'}`);
     if (assumed) {
       this.verdicts.observe(assertion.rule, assertion.ok, `${operationId}, ${message}`, context.evidence);
       if (!this.strict) {

@@ -5,16 +5,8 @@
 // The schema package is the single source: its rules table holds every rule (request rules,
 // constraints of fields, behaviour rules) with its basis, and every validation issue names the rule it
 // breaks. Nothing here restates a rule.
-import {
-  assumptionsRelied,
-  checkOperationRequest,
-  type GenerationContext,
-  type Issue,
-  type OperationSpec,
-  type ProvenanceSource,
-  ruleById,
-  weakestAlong,
-} from '@mediagen/schema';
+import { assumptionsRelied, type GenerationContext, type Issue, type OperationSpec, type ProvenanceSource, ruleById, weakestAlong } from '@mediagen/schema';
+import { type RequestFindings, requestFindings } from './findings.js';
 
 export type Basis = { source: ProvenanceSource; rule: string; note?: string; cite?: string };
 
@@ -65,23 +57,25 @@ function issueBasisWithFacts(op: OperationSpec, issue: Issue): Basis {
  * (named) when every rule it breaks is one. A request the schema accepts breaks nothing (undefined):
  * a field it does not know, or anything else the schema only warns about, is no rule of the API. A
  * generation body is checked with the target's facts when given (its listings and uploaded inputs;
- * never a plan: the caller's plan is not known).
+ * never a plan: the caller's plan is not known). `findings`: the schema's findings in this very request
+ * with these facts, when the caller has them already.
  */
-export function breachBasis(op: OperationSpec, parts: RequestParts, context?: GenerationContext): Basis | undefined {
-  const bases = requestErrors(op, parts, context).map((issue) => issueBasisWithFacts(op, issue));
+export function breachBasis(op: OperationSpec, parts: RequestParts, context?: GenerationContext, findings?: RequestFindings): Basis | undefined {
+  const errors = findings?.errors ?? requestErrors(op, parts, context);
+  const bases = errors.map((issue) => issueBasisWithFacts(op, issue));
   if (bases.length === 0) return undefined;
   return bases.find((b) => b.source !== 'assumption') ?? bases[0];
 }
 
 /** The errors a request breaks, query and body: a generation body with the target's facts when given (never a plan). */
-export function requestErrors(op: OperationSpec, parts: RequestParts, context?: GenerationContext): Issue[] {
-  const facts = context ? { ...(context.catalogue ? { catalogue: context.catalogue } : {}), ...(context.inputs ? { inputs: context.inputs } : {}) } : undefined;
-  return checkOperationRequest(op, { body: parts.body, query: parts.query }, facts ? { context: facts } : {}).errors;
+export function requestErrors(op: OperationSpec, parts: RequestParts, context?: GenerationContext): readonly Issue[] {
+  return requestFindings(op, parts, context).errors;
 }
 
 /** What a request draws warnings for: what the schema only warns about (an unknown field, an ignored one). */
-export function requestWarnings(op: OperationSpec, parts: RequestParts): Issue[] {
-  return checkOperationRequest(op, { body: parts.body, query: parts.query }).warnings;
+export function requestWarnings(op: OperationSpec, parts: RequestParts): readonly Issue[] {
+  // Only a body draws warnings (the query and the target's facts add errors alone): one judgement per body.
+  return requestFindings(op, { body: parts.body }).warnings;
 }
 
 /**
@@ -90,13 +84,14 @@ export function requestWarnings(op: OperationSpec, parts: RequestParts): Issue[]
  * kind ignores (whether ignored fields are validated is not shown). Undefined when its validity rests
  * on the sources alone: then accepting it is an obligation.
  */
-export function acceptanceBasis(op: OperationSpec, parts: RequestParts): Basis | undefined {
+export function acceptanceBasis(op: OperationSpec, parts: RequestParts, findings?: RequestFindings): Basis | undefined {
   const relied = [
     ...(op.body && parts.body !== undefined ? assumptionsRelied(op.body, parts.body) : []),
     ...(op.query && parts.query !== undefined ? assumptionsRelied(op.query, parts.query) : []),
   ];
   if (op.generationBody && Array.isArray(parts.body)) {
-    if (requestWarnings(op, parts).some((w) => w.code === 'ignored_field')) relied.push('ignored_fields_not_validated');
+    const warnings = findings?.warnings ?? requestWarnings(op, parts);
+    if (warnings.some((w) => w.code === 'ignored_field')) relied.push('ignored_fields_not_validated');
   }
   const first = relied[0];
   if (first === undefined) return undefined;
@@ -108,10 +103,10 @@ export function acceptanceBasis(op: OperationSpec, parts: RequestParts): Basis |
  * What a tolerance probe (a request the contract allows with a warning: an unknown field, a narrator
  * with both inputs) relies on: the assumption it carries, or the rule its warning names.
  */
-export function probeBasis(op: OperationSpec, parts: RequestParts): Basis | undefined {
-  const relied = acceptanceBasis(op, parts);
+export function probeBasis(op: OperationSpec, parts: RequestParts, findings?: RequestFindings): Basis | undefined {
+  const relied = acceptanceBasis(op, parts, findings);
   if (relied) return relied;
-  const warnings = requestWarnings(op, parts);
+  const warnings = findings?.warnings ?? requestWarnings(op, parts);
   const warning = warnings.find((w) => w.source === 'assumption') ?? warnings[0];
   return warning ? issueBasis(warning) : undefined;
 }

@@ -10,6 +10,7 @@ import { type CatalogueName, createdId, deletedIds, type GenerationContext, type
 import { isObject } from '@mediagen/schema/util';
 import { served } from './answer.js';
 import { dataOf, type Exchange } from './exchange.js';
+import { fixedContext } from './findings.js';
 import { Listings } from './listings.js';
 import { BoundedMap, type Existence, type ResourceKind, Resources } from './resources.js';
 
@@ -34,6 +35,8 @@ export class History {
   readonly inputs: Map<string, InputMetadata>;
   readonly characterNames: Map<string, true>;
   private readonly listings = new Listings();
+  /** The generation checker's context, built once until the listings or the inputs change. */
+  private facts: GenerationContext | undefined;
 
   constructor(maxIds = 100_000) {
     this.resources = new Resources(maxIds);
@@ -78,6 +81,7 @@ export class History {
     // A video's frames and duration are facts only once its file is there: declared sizes alone are not enough for it.
     if (isObject(value) && value.type === 'video' && (facts.frames === undefined || facts.duration === undefined)) return;
     this.inputs.set(id, facts);
+    this.facts = undefined;
   }
 
   /** Learns from one judged exchange (its answer in the newest shape), answered at `at` (ms). */
@@ -90,7 +94,10 @@ export class History {
       if (made !== undefined) this.resources.born(op.creates.kind, made, at);
       if (op.creates.kind === 'generation') for (const media of mediaOfGeneration(data)) this.resources.born('media', media.id, at);
     }
-    if (op.catalogue) this.listings.learn(op, exchange);
+    if (op.catalogue) {
+      this.listings.learn(op, exchange);
+      this.facts = undefined;
+    }
     if (op.carries === 'generation') this.generation(data);
     if (op.carries === 'generation-page' && Array.isArray(data)) for (const g of data) this.generation(g);
     if (op.carries === 'media') {
@@ -129,6 +136,11 @@ export class History {
 
   /** The generation checker's context: only the listings seen whole (a partial one would call listed names unknown). */
   context(): GenerationContext {
+    this.facts ??= fixedContext(this.contextNow());
+    return this.facts;
+  }
+
+  private contextNow(): GenerationContext {
     const models = this.listings.whole('models');
     const styles = this.listings.whole('styles');
     const loras = this.listings.whole('loras');

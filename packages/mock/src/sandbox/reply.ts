@@ -12,7 +12,14 @@ export class HttpError extends Error {
   readonly code: string;
   readonly headers: Record<string, string> | undefined;
   constructor(status: number, message: string, code?: string, headers?: Record<string, string>) {
-    super(message);
+    // A refusal is an answer, not a fault: no stack is captured (it is never shown, and a run draws many).
+    const depth = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(message);
+    } finally {
+      Error.stackTraceLimit = depth;
+    }
     this.name = 'HttpError';
     this.status = status;
     this.code = code ?? codeFor(status);

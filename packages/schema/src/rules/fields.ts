@@ -52,7 +52,14 @@ export function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean
   return { inner: current, optional };
 }
 
-const refId = (schema: z.ZodType): string | undefined => getRefId(schema as never);
+/** Each schema's component name, read once: zod-to-openapi merges the metadata of every wrapper on each read. */
+const refIds = new WeakMap<object, string | undefined>();
+const refId = (schema: z.ZodType): string | undefined => {
+  if (refIds.has(schema)) return refIds.get(schema);
+  const id = getRefId(schema as never);
+  refIds.set(schema, id);
+  return id;
+};
 
 /** Dates of `field_added`, keyed `Schema.field`. */
 function addedDates(): Map<string, string> {
@@ -239,16 +246,21 @@ export function schemaOf(element: string): z.ZodType | undefined {
   return schema ? unwrap(schema).inner : undefined;
 }
 
+/** Each field element's example, found once (every field of every judged request asks for it). */
+const examples = new Map<string, unknown>();
+
 /** The documented example value of a field element (its OpenAPI `example`), if any. */
 export function exampleOf(element: string): unknown {
+  if (examples.has(element)) return examples.get(element);
   const schema = getTable().schemas.get(element);
   if (!schema) return undefined;
-  for (let current: z.ZodType | undefined = schema, depth = 0; current && depth < 8; depth++) {
-    const example = (getOpenApiMetadata(current as never) as { example?: unknown } | undefined)?.example;
-    if (example !== undefined) return example;
+  let example: unknown;
+  for (let current: z.ZodType | undefined = schema, depth = 0; current && depth < 8 && example === undefined; depth++) {
+    example = (getOpenApiMetadata(current as never) as { example?: unknown } | undefined)?.example;
     current = defOf(current).innerType ?? defOf(current).in;
   }
-  return undefined;
+  examples.set(element, example);
+  return example;
 }
 
 /** The element a field schema stands for, once the table is built. */

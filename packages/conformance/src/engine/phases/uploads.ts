@@ -12,8 +12,26 @@ import { putBytes } from '../http.js';
 
 const { uploadAssetV2 } = operations;
 
+type FixtureFile = { readonly bytes: Uint8Array<ArrayBuffer>; readonly contentType: string };
+
+/** Files made so far, by kind, size and rate: every run uploads the same few, so each is made once (only ever read). */
+const made = new Map<string, FixtureFile>();
+/** Distinct files kept; past it the oldest is made again when asked for. */
+const MAX_MADE = 32;
+
 /** The bytes a fixture upload sends, and their content type: a real PNG, a real WebM, or some audio bytes. */
-function fileFor(type: AssetTypeValue, width: number, height: number, fps: number): { bytes: Uint8Array<ArrayBuffer>; contentType: string } {
+function fileFor(type: AssetTypeValue, width: number, height: number, fps: number): FixtureFile {
+  const key = `${type} ${width}×${height} ${fps}`;
+  let file = made.get(key);
+  if (!file) {
+    file = makeFile(type, width, height, fps);
+    made.set(key, file);
+    if (made.size > MAX_MADE) made.delete(made.keys().next().value!);
+  }
+  return file;
+}
+
+function makeFile(type: AssetTypeValue, width: number, height: number, fps: number): FixtureFile {
   // Compressed (a flat fill is a few kilobytes): the same pixels, without sending megabytes.
   if (type === 'image') return { bytes: makePng({ width, height, deflate: (raw) => deflateSync(raw) }), contentType: 'image/png' };
   if (type === 'video') return { bytes: makeWebm({ fps, frames: fps, landscape: width > height, size: { width, height } }), contentType: 'video/webm' };
