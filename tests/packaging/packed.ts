@@ -137,13 +137,11 @@ function packedRoot(): string {
   return dir;
 }
 
-/** Packs every published package into `dest` (pnpm pack, as a release would). */
+/** Packs every published package into `dest` (pnpm pack, as a release would), in one pnpm process. */
 export async function packAll(dest: string): Promise<Map<string, PackedPackage>> {
-  for (const name of packageNames) {
-    const dir = join(repoRoot, 'packages', name.replace('@mediagen/', ''));
-    const r = await run(process.execPath, [pnpmCli, 'pack', '--pack-destination', dest], { cwd: dir });
-    if (r.code !== 0) throw new Error(describeRun(`pnpm pack in ${dir}`, r));
-  }
+  const filters = packageNames.flatMap((name) => ['--filter', name]);
+  const r = await run(process.execPath, [pnpmCli, '--recursive', ...filters, 'pack', '--pack-destination', dest], { cwd: repoRoot });
+  if (r.code !== 0) throw new Error(describeRun(`pnpm pack of ${packageNames.join(', ')}`, r));
   const packed = new Map<string, PackedPackage>();
   for (const file of readdirSync(dest).filter((f) => f.endsWith('.tgz'))) {
     const tarball = join(dest, file);
