@@ -108,7 +108,8 @@ export function entryPoints(installedDir: string, name: string): EntryPoint[] {
 // catalog:) and installed with npm into throwaway projects in a temp dir that the packaging project's
 // global setup makes and removes. npm gives a package one copy of a peer dependency per tree, so
 // each vitest major the conformance suite supports gets a project of its own; the newest also holds
-// the client generators.
+// the client generators, the other nothing but the packages and their vitest peer (the tree the
+// advisories test judges).
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -128,6 +129,7 @@ export const GENERATORS = {
 /** The throwaway projects, by name: which vitest each has beside the packages, and what else. */
 export const PROJECTS: Record<string, { vitest: string; with?: Record<string, string> }> = {
   'vitest-5': { vitest: '^5.0.0', with: GENERATORS },
+  // Nothing else: advisories.test.ts reads this project's tree as what npm users of the packages get.
   'vitest-4': { vitest: '^4.0.0' },
 };
 
