@@ -1,5 +1,6 @@
 // What the packaging tests need to know about packed and installed packages, and the run's one
 // packed install they share (see the end of this file).
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -218,4 +219,15 @@ export async function importEveryEntryPoint(projectDir: string, node = process.e
   writeFileSync(join(projectDir, file), script);
   const result = await run(node, [file], { cwd: projectDir });
   return { entries, result };
+}
+
+/**
+ * importEveryEntryPoint in this run's project `name` of PROJECTS with the given Node, run once per
+ * project and Node by the first test that asks: a Supported versions row with this machine's own
+ * Node asks the same of the same project as the packed-install test.
+ */
+export async function importedEveryEntryPoint(name: string, node = process.execPath): Promise<{ entries: EntryPoint[]; result: Finished }> {
+  const { dir } = await installedProject(name);
+  const nodeKey = createHash('sha256').update(node).digest('hex').slice(0, 12);
+  return once(join(packedRoot(), `imports-${name}-${nodeKey}`), () => importEveryEntryPoint(dir, node));
 }
