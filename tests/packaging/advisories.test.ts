@@ -1,9 +1,9 @@
-// What npm users of the packages install: the four packages are packed as a release packs them, the
-// tarballs installed with npm into a throwaway project outside the workspace (no overrides but the
-// ones pointing the packages at each other's tarballs, as the registry would), and `npm ls --all
-// --json` is read for every copy of lodash. A copy below the fixed release fails the test. The
-// workspace's own pnpm override does not reach users, so this is the place the published tree is
-// judged.
+// What npm users of the packages install: the run's shared packed install that holds nothing but
+// the four packages (packed as a release packs them) and their vitest peer, installed with npm into a
+// throwaway project outside the workspace (no overrides but the ones pointing the packages at each
+// other's tarballs, as the registry would; see packed.ts), and `npm ls --all --json` is read there for
+// every copy of lodash. A copy below the fixed release fails the test. The workspace's own pnpm
+// override does not reach users, so this is the place the published tree is judged.
 //
 // One copy cannot be moved by any manifest of ours, and is listed (with why) in PINNED_UPSTREAM:
 // every postman-collection 4.x declares lodash as exactly "4.17.21", every @stoplight/http-spec
@@ -14,12 +14,14 @@
 // The entry is checked, not trusted: the pin must still be in the installed postman-collection
 // manifest, or the test fails and the entry must go; and a vulnerable copy reached any other way
 // fails as any other would.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeRun, type Finished, pnpmCli, repoRoot, run } from '../support/process.js';
-import { type PackedPackage, packageNames, readTarballFile } from './packed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeRun, type Finished, repoRoot, run } from '../support/process.js';
+import { installedProject, packageNames } from './packed.js';
+
+/** The shared project of nothing but the packages and their vitest peer (PROJECTS in packed.ts). */
+const PROJECT = 'vitest-4';
 
 /** The lodash releases ruled out, in one place: everything below `fixed`, for these advisories. */
 const LODASH = {
@@ -68,54 +70,27 @@ function below(version: string, fixed: string): boolean {
   return false;
 }
 
-let work: string;
 let project: string;
 let install: Finished;
 let tree: LsNode;
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'mediagen-advisories-'));
-  project = join(work, 'project');
-  const tarballs = join(work, 'tarballs');
-  for (const name of packageNames) {
-    const dir = join(repoRoot, 'packages', name.replace('@mediagen/', ''));
-    const r = await run(process.execPath, [pnpmCli, 'pack', '--pack-destination', tarballs], { cwd: dir });
-    if (r.code !== 0) throw new Error(describeRun(`pnpm pack in ${dir}`, r));
-  }
-  const packed = new Map<string, PackedPackage>();
-  for (const file of readdirSync(tarballs)) {
-    const tarball = join(tarballs, file);
-    const manifest = JSON.parse(readTarballFile(tarball, 'package/package.json')) as PackedPackage['manifest'];
-    packed.set(manifest.name, { tarball, manifest });
-  }
-  mkdirSync(project);
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({
-      name: 'advisories-consumer',
-      private: true,
-      type: 'module',
-      dependencies: Object.fromEntries([...packed].map(([name, p]) => [name, `file:${p.tarball}`])),
-      // Only the packages' names for each other (not on a registry yet): nothing about lodash.
-      overrides: Object.fromEntries([...packed.keys()].map((name) => [name, `$${name}`])),
-    }),
-  );
-  install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error'], {
-    cwd: project,
-    timeoutMs: 240_000,
-  });
+  ({ dir: project, install } = await installedProject(PROJECT));
   const ls = await run('npm', ['ls', '--all', '--json'], { cwd: project, timeoutMs: 120_000 });
   tree = JSON.parse(ls.stdout) as LsNode;
 }, 420_000);
-
-afterAll(() => {
-  if (work) rmSync(work, { recursive: true, force: true });
-});
 
 describe('lodash in what npm users of the packages install', () => {
   it('installs, and the tree reaches lodash (through Prism)', () => {
     expect(install.code, describeRun('npm install', install)).toBe(0);
     expect(copiesOf('lodash', tree).length).toBeGreaterThan(0);
+  });
+
+  it('judges the tree the packages bring: the project holds only them and vitest, which reaches no lodash', () => {
+    const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies).sort()).toEqual([...packageNames, 'vitest'].sort());
+    const notThroughPackages = copiesOf('lodash', tree).filter((copy) => !packageNames.includes(copy.path[0]!));
+    expect(notThroughPackages.map((copy) => `lodash ${copy.version} via ${copy.path.join(' → ')}`)).toEqual([]);
   });
 
   it(`has no copy below ${LODASH.fixed} (${LODASH.advisories.map((a) => a.id).join(', ')}) but the pinned ones listed`, () => {

@@ -1,5 +1,6 @@
 // What the packaging tests need to know about packed and installed packages, and the run's one
 // packed install they share (see the end of this file).
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -108,7 +109,8 @@ export function entryPoints(installedDir: string, name: string): EntryPoint[] {
 // catalog:) and installed with npm into throwaway projects in a temp dir that the packaging project's
 // global setup makes and removes. npm gives a package one copy of a peer dependency per tree, so
 // each vitest major the conformance suite supports gets a project of its own; the newest also holds
-// the client generators.
+// the client generators, the other nothing but the packages and their vitest peer (the tree the
+// advisories test judges).
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -128,6 +130,7 @@ export const GENERATORS = {
 /** The throwaway projects, by name: which vitest each has beside the packages, and what else. */
 export const PROJECTS: Record<string, { vitest: string; with?: Record<string, string> }> = {
   'vitest-5': { vitest: '^5.0.0', with: GENERATORS },
+  // Nothing else: advisories.test.ts reads this project's tree as what npm users of the packages get.
   'vitest-4': { vitest: '^4.0.0' },
 };
 
@@ -137,13 +140,11 @@ function packedRoot(): string {
   return dir;
 }
 
-/** Packs every published package into `dest` (pnpm pack, as a release would). */
+/** Packs every published package into `dest` (pnpm pack, as a release would), in one pnpm process. */
 export async function packAll(dest: string): Promise<Map<string, PackedPackage>> {
-  for (const name of packageNames) {
-    const dir = join(repoRoot, 'packages', name.replace('@mediagen/', ''));
-    const r = await run(process.execPath, [pnpmCli, 'pack', '--pack-destination', dest], { cwd: dir });
-    if (r.code !== 0) throw new Error(describeRun(`pnpm pack in ${dir}`, r));
-  }
+  const filters = packageNames.flatMap((name) => ['--filter', name]);
+  const r = await run(process.execPath, [pnpmCli, '--recursive', ...filters, 'pack', '--pack-destination', dest], { cwd: repoRoot });
+  if (r.code !== 0) throw new Error(describeRun(`pnpm pack of ${packageNames.join(', ')}`, r));
   const packed = new Map<string, PackedPackage>();
   for (const file of readdirSync(dest).filter((f) => f.endsWith('.tgz'))) {
     const tarball = join(dest, file);
@@ -218,4 +219,15 @@ export async function importEveryEntryPoint(projectDir: string, node = process.e
   writeFileSync(join(projectDir, file), script);
   const result = await run(node, [file], { cwd: projectDir });
   return { entries, result };
+}
+
+/**
+ * importEveryEntryPoint in this run's project `name` of PROJECTS with the given Node, run once per
+ * project and Node by the first test that asks: a Supported versions row with this machine's own
+ * Node asks the same of the same project as the packed-install test.
+ */
+export async function importedEveryEntryPoint(name: string, node = process.execPath): Promise<{ entries: EntryPoint[]; result: Finished }> {
+  const { dir } = await installedProject(name);
+  const nodeKey = createHash('sha256').update(node).digest('hex').slice(0, 12);
+  return once(join(packedRoot(), `imports-${name}-${nodeKey}`), () => importEveryEntryPoint(dir, node));
 }

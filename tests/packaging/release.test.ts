@@ -141,8 +141,10 @@ describe('the publish step of npm run release', () => {
     expect(published.code, describeRun(publishStep(), published)).toBe(0);
     for (const name of packageNames) {
       const version = manifestOf(copy, name).version as string;
-      const r = await run('npm', ['view', `${name}@${version}`, 'version', '--registry', registryUrl], { env: { ...userEnv(), NPM_CONFIG_USERCONFIG: npmrc } });
-      expect(r.stdout.trim(), describeRun(`npm view ${name}@${version}`, r)).toBe(version);
+      // The registry's document of the package, which `npm view` and `npm install` read.
+      const response = await fetch(`${registryUrl}${name.replace('/', '%2f')}`);
+      const document = (await response.json()) as { versions?: Record<string, { version?: string }> };
+      expect(`${name} ${response.status} ${document.versions?.[version]?.version}`).toBe(`${name} 200 ${version}`);
     }
   });
 

@@ -23,7 +23,10 @@ export async function ensureTools(name: string, manifest: ToolManifest): Promise
     if (installed()) return dir;
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `tools-${name}`, private: true, ...manifest }, null, 2));
-    const r = await run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error'], { cwd: dir, timeoutMs: 300_000 });
+    const r = await run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline', '--loglevel=error'], {
+      cwd: dir,
+      timeoutMs: 300_000,
+    });
     if (r.code !== 0) throw new Error(describeRun(`npm install in .tools/${name}`, r));
     writeFileSync(marker, wanted);
     return dir;
