@@ -92,6 +92,14 @@ interface How {
 export class Exchanges {
   /** Set while cleanup runs: its own signal and time limit, after the run's signal fired. */
   private draining: { signal: AbortSignal; timeoutMs: number } | undefined;
+  /**
+   * Cuts the requests that can create something which were on the wire when the run stopped: not the
+   * stop, but cleanup's own time. Cut at the stop, one may have created what the run never hears of
+   * (an upload slot made, its answer cut), and cleanup cannot undo what it does not know.
+   */
+  private readonly creationsCut = new AbortController();
+  /** Requests that can create something, from their send to their registration. */
+  private readonly creating = new Set<Promise<unknown>>();
   /** The phase of the request exercised last: what the run's own reads and readings are recorded under. */
   private phase: Phase = 'setup';
   /** A repeat answers with the first one's outcome; its exchange is kept without the answer's body. */
@@ -101,7 +109,14 @@ export class Exchanges {
 
   /** From now on requests go out under cleanup's own deadline, whatever stopped the run. */
   drain(deadlineMs: number, requestMs: number): void {
-    this.draining = { signal: AbortSignal.timeout(deadlineMs), timeoutMs: requestMs };
+    const signal = AbortSignal.timeout(deadlineMs);
+    this.draining = { signal, timeoutMs: requestMs };
+    signal.addEventListener('abort', () => this.creationsCut.abort(signal.reason), { once: true });
+  }
+
+  /** Once every request that can create something and was on the wire has its answer (and what it made is registered), or was cut by cleanup's time. */
+  async creationsSettled(): Promise<void> {
+    await Promise.allSettled([...this.creating]);
   }
 
   /** Sends one request on the wire (its date's shape, masked for recording, counted) and judges the answer. */
@@ -120,7 +135,10 @@ export class Exchanges {
     const hold = op.operationId === ESTIMATE ? 'shared' : op.spendsCredits ? 'exclusive' : undefined;
     const judged = () => this.onWire(op, request, params, spoken.params, c, how);
     // Judged before the lane opens again: the judge sees the readings and the charges in the order they happened.
-    return hold ? this.deps.lane.run(hold, judged) : judged();
+    const sent = hold ? this.deps.lane.run(hold, judged) : judged();
+    if (!op.creates) return sent;
+    this.creating.add(sent);
+    return sent.finally(() => this.creating.delete(sent));
   }
 
   private async onWire(
@@ -136,7 +154,7 @@ export class Exchanges {
     const queued = performance.now();
     const sent = await this.deps.workers.run(how.priority ?? (BULK.has(phase) ? 'low' : 'high'), () => {
       profiler?.wait('workerSlots', performance.now() - queued);
-      return this.deps.transport.send(request, this.draining ?? {});
+      return this.deps.transport.send(request, this.draining ?? (op.creates ? { onTheWire: this.creationsCut.signal } : {}));
     });
     profiler?.request(this.draining ? 'cleanup' : phase, op.operationId, sent.durationMs);
     this.deps.judge.recorder.countRequest(op.operationId);

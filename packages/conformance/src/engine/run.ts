@@ -197,9 +197,12 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     note(`run stopped (${error.message}): cleaning up and writing the report`);
   } finally {
     stop.dispose();
+    // One time for all of cleanup: the creations still on the wire at a stop end within it, then the removals.
+    const cleanupEnds = Date.now() + budgets.cleanupMs;
     exchanges.drain(budgets.cleanupMs, budgets.cleanupRequestMs);
+    await exchanges.creationsSettled();
     await spending.readings.finish().catch((error: Error) => note(`the last balance reading failed: ${error.message}`));
-    await spanned(profiler, 'phase:cleanup', () => cleanup.drain(budgets.cleanupMs, concurrency));
+    await spanned(profiler, 'phase:cleanup', () => cleanup.drain(Math.max(0, cleanupEnds - Date.now()), concurrency));
     for (const line of transport.budgetNotes()) note(line);
     transport.close();
     await recorders.close();

@@ -142,17 +142,25 @@ export class Transport {
 
   /**
    * Sends one request. `overrides` give it another signal and time limit than the run's (cleanup,
-   * which goes on after the run's signal fired, under its own deadline).
+   * which goes on after the run's signal fired, under its own deadline), or a signal that cuts it once
+   * it is on the wire (`onTheWire`): the run's stop still keeps it, and any retry, from starting.
    */
-  async send(request: RequestSpec, overrides: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<Exchange> {
+  async send(request: RequestSpec, overrides: { signal?: AbortSignal; timeoutMs?: number; onTheWire?: AbortSignal } = {}): Promise<Exchange> {
     // Cleanup's requests (their own signal) wait for a turn of the rate limit no longer than their own time limit.
     const maxWaitMs = overrides.signal ? (overrides.timeoutMs ?? this.options.timeoutMs) : undefined;
-    const exchange = await this.exchange(request, overrides.signal ?? this.options.signal, overrides.timeoutMs ?? this.options.timeoutMs, maxWaitMs);
+    const signal = overrides.signal ?? this.options.signal;
+    const exchange = await this.exchange(request, signal, overrides.timeoutMs ?? this.options.timeoutMs, maxWaitMs, overrides.onTheWire ?? signal);
     this.options.onExchange?.(exchange);
     return exchange;
   }
 
-  private async exchange(request: RequestSpec, runSignal: AbortSignal | undefined, timeoutMs: number, maxWaitMs?: number): Promise<Exchange> {
+  private async exchange(
+    request: RequestSpec,
+    runSignal: AbortSignal | undefined,
+    timeoutMs: number,
+    maxWaitMs: number | undefined,
+    wireSignal: AbortSignal | undefined,
+  ): Promise<Exchange> {
     let url = buildUrl(this.options.baseUrl, request.path, request.query);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.auth === 'valid') headers[API_KEY_HEADER.toLowerCase()] = this.apiKey;
@@ -179,15 +187,15 @@ export class Transport {
         return failed(`not sent: the rate limit (--rate-limit ${this.options.rateLimit} a second) gives it no turn within its time limit of ${maxWaitMs} ms`);
       if (runSignal?.aborted) return failed(stoppedBy(runSignal));
       this.requests++;
-      // One signal per attempt: its time limit, or the run's own stop.
+      // One signal per attempt: its time limit, or the run's own stop (for a request on the wire, `wireSignal`).
       const attemptStop = new AbortController();
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
         attemptStop.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
       }, timeoutMs);
-      const onStop = () => attemptStop.abort(runSignal?.reason);
-      runSignal?.addEventListener('abort', onStop, { once: true });
+      const onStop = () => attemptStop.abort(wireSignal?.reason);
+      wireSignal?.addEventListener('abort', onStop, { once: true });
       let response: Answer;
       try {
         // Redirects are judged here, never followed by the client: it would carry X-API-KEY to wherever they point.
@@ -201,12 +209,12 @@ export class Transport {
       } catch (error) {
         // Cleanup's requests go out with their own time limit (cleanupRequestMs), not --timeout.
         if (timedOut) this.hit(timeoutMs === this.options.timeoutMs ? 'timedOut' : 'cleanupTimedOut', request);
-        else if (runSignal?.aborted) return failed(stoppedBy(runSignal));
+        else if (wireSignal?.aborted) return failed(stoppedBy(wireSignal));
         if (timedOut && timeoutMs !== this.options.timeoutMs) return failed(`no answer within ${timeoutMs} ms (a cleanup request's own time limit)`);
         return failed(describeNetworkError(timedOut ? Object.assign(new Error('timeout'), { name: 'TimeoutError' }) : error, timeoutMs));
       } finally {
         clearTimeout(timer);
-        runSignal?.removeEventListener('abort', onStop);
+        wireSignal?.removeEventListener('abort', onStop);
       }
       const location = response.headers.location;
       if (response.status >= 300 && response.status < 400 && location !== undefined) {

@@ -77,10 +77,18 @@ export async function startProxy(upstreamUrl: string, rewrite: Rewrite, apiKey: 
   const base = upstreamUrl.replace(/\/+$/, '');
   const upstream: ProxyTools['upstream'] = async (request) => {
     const query = request.query?.toString();
-    const response = await fetch(`${base}${request.path}${query ? `?${query}` : ''}`, {
-      method: request.method,
-      headers: request.headers,
-      ...(request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD' ? { body: request.body } : {}),
+    const send = () =>
+      fetch(`${base}${request.path}${query ? `?${query}` : ''}`, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD' ? { body: request.body } : {}),
+      });
+    // The proxy is the self-test's harness, not the server under test: a read whose connection failed
+    // before any answer (a kept-alive socket the upstream closed, a starved machine) is sent once more
+    // rather than answered 502, which would be judged as the target's. A write is never sent twice.
+    const response = await send().catch((error: unknown) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') throw error;
+      return send();
     });
     const headers: Record<string, string> = {};
     response.headers.forEach((value, key) => {

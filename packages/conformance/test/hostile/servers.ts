@@ -163,26 +163,35 @@ export interface RunningFront {
 }
 
 /** Forwards a request to the upstream as it comes (streamed both ways), Host rewritten to the upstream's. */
-function forward(upstream: URL, req: IncomingMessage, res: ServerResponse, rewrite?: BodyRewrite): void {
+function forward(upstream: URL, req: IncomingMessage, res: ServerResponse, rewrite?: BodyRewrite, holdMs = 0): void {
   const headers = { ...req.headers, host: upstream.host };
   // A fresh connection each time: a kept-alive one the sandbox closes meanwhile would reset a request of the run.
   const out = httpRequest({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers, agent: false }, (answer) => {
-    if (!rewrite) {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-    answer.on('end', () => {
-      const text = rewrite(answer.statusCode ?? 502, Buffer.concat(chunks).toString('utf8'));
-      const { 'content-length': _length, 'transfer-encoding': _te, ...rest } = answer.headers;
-      res.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': String(Buffer.byteLength(text)) });
-      res.end(text);
-    });
+    if (holdMs > 0) {
+      // The upstream has done the work; its answer is passed on later (read then, not lost).
+      answer.pause();
+      setTimeout(() => passOn(answer, res, rewrite), holdMs);
+    } else passOn(answer, res, rewrite);
   });
   out.on('error', () => res.destroy());
   req.pipe(out);
+}
+
+/** Passes an upstream answer on to the client, its body rewritten when `rewrite` is given. */
+function passOn(answer: IncomingMessage, res: ServerResponse, rewrite?: BodyRewrite): void {
+  if (!rewrite) {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+  answer.on('end', () => {
+    const text = rewrite(answer.statusCode ?? 502, Buffer.concat(chunks).toString('utf8'));
+    const { 'content-length': _length, 'transfer-encoding': _te, ...rest } = answer.headers;
+    res.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': String(Buffer.byteLength(text)) });
+    res.end(text);
+  });
 }
 
 /** Changes an upstream answer's body on its way back (the evil-id front). */
@@ -196,6 +205,8 @@ export interface FrontOptions {
   rewrite?: (request: FrontRequest) => BodyRewrite | undefined;
   /** Rewrites the path of a request before it is forwarded (ids the front made up, back to the real ones). */
   path?: (path: string) => string;
+  /** Holds the upstream's answer to a forwarded request so many milliseconds before passing it on. */
+  hold?: (request: FrontRequest) => number | undefined;
   bounds?: Partial<Bounds>;
 }
 
@@ -217,7 +228,7 @@ export async function startFront(options: FrontOptions): Promise<RunningFront> {
       return;
     }
     if (options.path) req.url = `${options.path(url.pathname)}${url.search}`;
-    forward(upstream, req, res, options.rewrite?.(request));
+    forward(upstream, req, res, options.rewrite?.(request), options.hold?.(request));
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BUDGETS } from '../../src/index.js';
 import { hostileTarget } from './sandbox.js';
-import { drip, type Hostility } from './servers.js';
+import { drip, type FrontRequest, type Hostility } from './servers.js';
 import { costLine, RSS_CEILING_MIB, RUN_LIMIT_MS, reportText, runSuite, type SuiteOptions, sinceRunStart } from './suite-process.js';
 
 /** Listing generations: first asked after the run created some, so every stop has something to clean up. */
@@ -64,6 +64,29 @@ describe('one byte a second', () => {
     // The request in flight says what stopped it.
     expect(reportText(run)).toContain("no answer: stopped: the run's deadline of 4 s (--deadline) passed");
     expect(sinceRunStart(run)).toBeLessThan(4_000 + MARGIN_MS);
+    expect(run.json!.cleanup.created).toBeGreaterThan(0);
+    expect(target.left()).toEqual([]);
+  });
+});
+
+describe('a creation on the wire when the run stops', () => {
+  it("is awaited within cleanup's time, and what it made is removed (cut at the stop, it would be left behind unknown)", {
+    timeout: RUN_LIMIT_MS + 60_000,
+  }, async () => {
+    // The first upload slot is made by the sandbox at once, its answer held past the deadline.
+    let held = false;
+    const holdFirstUpload = (request: FrontRequest) => {
+      if (request.operationId !== 'uploadAssetV2' || held) return undefined;
+      held = true;
+      return 6_000;
+    };
+    const target = await hostileTarget(() => undefined, { hold: holdFirstUpload });
+    stopTarget = target.stop;
+    const run = await runSuite([...target.args, '--max-examples', '3', '--deadline', '3'], { env: target.env });
+    console.log(costLine(expect.getState().currentTestName ?? '', run));
+    expect(held).toBe(true);
+    expect(run.code).toBe(2);
+    expect(run.json!.stopped?.by).toBe('deadline');
     expect(run.json!.cleanup.created).toBeGreaterThan(0);
     expect(target.left()).toEqual([]);
   });
