@@ -28,12 +28,15 @@ const text = [
 ].join('\n');
 
 const mode = process.argv[2] ?? 'check';
-if (mode === 'write') writeFileSync(TARGET, text);
-else if (mode === 'check') {
-  let current = '';
-  try {
-    current = readFileSync(TARGET, 'utf8');
-  } catch {}
+let current = '';
+try {
+  current = readFileSync(TARGET, 'utf8');
+} catch {}
+// Written only when it changed: a rewrite of the same text would make the built dist/ look older than
+// src/ (the tests that run the build stop on that) and invalidate nothing else.
+if (mode === 'write') {
+  if (current !== text) writeFileSync(TARGET, text);
+} else if (mode === 'check') {
   if (current !== text) {
     console.error(`${TARGET} is out of date with @mediagen/client: run npm run emit`);
     process.exit(1);

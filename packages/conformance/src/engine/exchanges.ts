@@ -2,6 +2,7 @@
 // it within its budgets, the judge judges the answer (every exchange on the wire, the run's own reads,
 // polls and balance readings included, exactly as a recording of the run would be judged), and what
 // the answer created is registered for cleanup. The run drives; the judge judges.
+
 import { createdId, deletedIds, deletionRequest, type OperationSpec, operations, undoOf } from '@mediagen/schema';
 import type { Intent, Judge, Judgement } from '../judging/judge.js';
 import { served } from '../model/answer.js';
@@ -11,6 +12,7 @@ import type { Failure, Phase } from '../model/terms.js';
 import type { Expectation } from '../model/verdict.js';
 import type { RequestCase } from '../requests/cases.js';
 import { type Fixtures, generationContext } from '../requests/fixtures.js';
+import { AfterStop } from './after-stop.js';
 import type { CleanupRegistry } from './cleanup.js';
 import { followGeneration } from './follow.js';
 import type { BalanceLane, Priority, Workers } from './lanes.js';
@@ -90,34 +92,14 @@ interface How {
 }
 
 export class Exchanges {
-  /** Set while cleanup runs: its own signal and time limit, after the run's signal fired. */
-  private draining: { signal: AbortSignal; timeoutMs: number } | undefined;
-  /**
-   * Cuts the requests that can create something which were on the wire when the run stopped: not the
-   * stop, but cleanup's own time. Cut at the stop, one may have created what the run never hears of
-   * (an upload slot made, its answer cut), and cleanup cannot undo what it does not know.
-   */
-  private readonly creationsCut = new AbortController();
-  /** Requests that can create something, from their send to their registration. */
-  private readonly creating = new Set<Promise<unknown>>();
+  /** How requests go out once the run has stopped (cleanup's own time; creations on the wire). */
+  readonly afterStop = new AfterStop();
   /** The phase of the request exercised last: what the run's own reads and readings are recorded under. */
   private phase: Phase = 'setup';
   /** A repeat answers with the first one's outcome; its exchange is kept without the answer's body. */
   private readonly repeats = new Repeats<Exercised>((r) => ({ ...r, exchange: { ...r.exchange, text: '', json: undefined } }));
 
   constructor(private readonly deps: ExchangeDeps) {}
-
-  /** From now on requests go out under cleanup's own deadline, whatever stopped the run. */
-  drain(deadlineMs: number, requestMs: number): void {
-    const signal = AbortSignal.timeout(deadlineMs);
-    this.draining = { signal, timeoutMs: requestMs };
-    signal.addEventListener('abort', () => this.creationsCut.abort(signal.reason), { once: true });
-  }
-
-  /** Once every request that can create something and was on the wire has its answer (and what it made is registered), or was cut by cleanup's time. */
-  async creationsSettled(): Promise<void> {
-    await Promise.allSettled([...this.creating]);
-  }
 
   /** Sends one request on the wire (its date's shape, masked for recording, counted) and judges the answer. */
   async wire(c: RequestCase, auth: AuthMode = 'valid', how: How = {}): Promise<Exchange> {
@@ -135,10 +117,7 @@ export class Exchanges {
     const hold = op.operationId === ESTIMATE ? 'shared' : op.spendsCredits ? 'exclusive' : undefined;
     const judged = () => this.onWire(op, request, params, spoken.params, c, how);
     // Judged before the lane opens again: the judge sees the readings and the charges in the order they happened.
-    const sent = hold ? this.deps.lane.run(hold, judged) : judged();
-    if (!op.creates) return sent;
-    this.creating.add(sent);
-    return sent.finally(() => this.creating.delete(sent));
+    return this.afterStop.track(op, hold ? this.deps.lane.run(hold, judged) : judged());
   }
 
   private async onWire(
@@ -154,15 +133,15 @@ export class Exchanges {
     const queued = performance.now();
     const sent = await this.deps.workers.run(how.priority ?? (BULK.has(phase) ? 'low' : 'high'), () => {
       profiler?.wait('workerSlots', performance.now() - queued);
-      return this.deps.transport.send(request, this.draining ?? (op.creates ? { onTheWire: this.creationsCut.signal } : {}));
+      return this.deps.transport.send(request, this.afterStop.overrides(op));
     });
-    profiler?.request(this.draining ? 'cleanup' : phase, op.operationId, sent.durationMs);
+    profiler?.request(this.afterStop.draining ? 'cleanup' : phase, op.operationId, sent.durationMs);
     this.deps.judge.recorder.countRequest(op.operationId);
     const exchange = this.deps.masked(sent);
     // No answer because the run itself stopped (its deadline, Ctrl-C, a silent target): that is no fault
     // of the server, nor a sign of its silence (with work side by side, other operations' requests are in
     // flight then). The report's notes say what stopped it.
-    if (sent.status === 0 && sent.redirectedTo === undefined && !this.draining && this.deps.stopped()) {
+    if (sent.status === 0 && sent.redirectedTo === undefined && !this.afterStop.draining && this.deps.stopped()) {
       const what = `${op.operationId} ${request.method.toUpperCase()} ${request.path} (${how.label ?? c.label})`;
       this.deps.note(`${what}: no answer: ${exchange.error ?? 'none'}; cut by the run's own stop, so not judged`);
       return { exchange };

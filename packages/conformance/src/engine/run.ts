@@ -199,8 +199,8 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     stop.dispose();
     // One time for all of cleanup: the creations still on the wire at a stop end within it, then the removals.
     const cleanupEnds = Date.now() + budgets.cleanupMs;
-    exchanges.drain(budgets.cleanupMs, budgets.cleanupRequestMs);
-    await exchanges.creationsSettled();
+    exchanges.afterStop.drain(budgets.cleanupMs, budgets.cleanupRequestMs);
+    await exchanges.afterStop.creationsSettled();
     await spending.readings.finish().catch((error: Error) => note(`the last balance reading failed: ${error.message}`));
     await spanned(profiler, 'phase:cleanup', () => cleanup.drain(Math.max(0, cleanupEnds - Date.now()), concurrency));
     for (const line of transport.budgetNotes()) note(line);

@@ -4,6 +4,7 @@
 // a few times; redirects are followed only on the target's own origin (the key would follow them).
 import { API_KEY_HEADER } from '@mediagen/schema/util';
 import { buildUrl, type Exchange, type RequestSpec, requestBodyText, WRONG_API_KEY } from '../model/exchange.js';
+import type { SendOverrides } from './after-stop.js';
 import { type Answer, Connections } from './http.js';
 import { sleep } from './sleep.js';
 
@@ -145,7 +146,7 @@ export class Transport {
    * which goes on after the run's signal fired, under its own deadline), or a signal that cuts it once
    * it is on the wire (`onTheWire`): the run's stop still keeps it, and any retry, from starting.
    */
-  async send(request: RequestSpec, overrides: { signal?: AbortSignal; timeoutMs?: number; onTheWire?: AbortSignal } = {}): Promise<Exchange> {
+  async send(request: RequestSpec, overrides: SendOverrides = {}): Promise<Exchange> {
     // Cleanup's requests (their own signal) wait for a turn of the rate limit no longer than their own time limit.
     const maxWaitMs = overrides.signal ? (overrides.timeoutMs ?? this.options.timeoutMs) : undefined;
     const signal = overrides.signal ?? this.options.signal;

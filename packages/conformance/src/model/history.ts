@@ -25,6 +25,19 @@ export function mediaOfGeneration(generation: unknown): { id: string; status?: s
   return list.filter(isObject).flatMap((m) => (typeof m.id === 'string' ? [{ id: m.id, ...(typeof m.status === 'string' ? { status: m.status } : {}) }] : []));
 }
 
+/** A generation and its media, seen in an answer: what the history learns of them. */
+function learnGeneration(history: History, value: unknown): void {
+  const id = stringAt(value, 'generation_id');
+  if (id === undefined) return;
+  history.resources.mark('generation', id, 'exists');
+  const media = mediaOfGeneration(value).map((m) => m.id);
+  if (media.length > 0) history.mediaIds.set(id, media);
+  for (const mediaId of media) {
+    history.resources.mark('media', mediaId, 'exists');
+    history.generationOf.set(mediaId, id);
+  }
+}
+
 export class History {
   /** Which resources exist, were deleted (and by what), and when they were created. */
   readonly resources: Resources;
@@ -56,19 +69,6 @@ export class History {
     return this.mediaIds.get(generationId) ?? [];
   }
 
-  /** A generation and its media, seen in an answer. */
-  private generation(value: unknown): void {
-    const id = stringAt(value, 'generation_id');
-    if (id === undefined) return;
-    this.resources.mark('generation', id, 'exists');
-    const media = mediaOfGeneration(value).map((m) => m.id);
-    if (media.length > 0) this.mediaIds.set(id, media);
-    for (const mediaId of media) {
-      this.resources.mark('media', mediaId, 'exists');
-      this.generationOf.set(mediaId, id);
-    }
-  }
-
   private asset(value: unknown, declared?: unknown): void {
     const id = stringAt(value, 'id');
     if (id === undefined) return;
@@ -98,8 +98,8 @@ export class History {
       this.listings.learn(op, exchange);
       this.facts = undefined;
     }
-    if (op.carries === 'generation') this.generation(data);
-    if (op.carries === 'generation-page' && Array.isArray(data)) for (const g of data) this.generation(g);
+    if (op.carries === 'generation') learnGeneration(this, data);
+    if (op.carries === 'generation-page' && Array.isArray(data)) for (const g of data) learnGeneration(this, g);
     if (op.carries === 'media') {
       const id = stringAt(data, 'id') ?? params.media_id;
       if (id) this.resources.mark('media', id, 'exists');
@@ -136,18 +136,16 @@ export class History {
 
   /** The generation checker's context: only the listings seen whole (a partial one would call listed names unknown). */
   context(): GenerationContext {
-    this.facts ??= fixedContext(this.contextNow());
+    if (!this.facts) {
+      const models = this.listings.whole('models');
+      const styles = this.listings.whole('styles');
+      const loras = this.listings.whole('loras');
+      this.facts = fixedContext({
+        catalogue: { ...(models ? { models } : {}), ...(styles ? { styles } : {}), ...(loras ? { loras } : {}) },
+        inputs: Object.fromEntries(this.inputs),
+      });
+    }
     return this.facts;
-  }
-
-  private contextNow(): GenerationContext {
-    const models = this.listings.whole('models');
-    const styles = this.listings.whole('styles');
-    const loras = this.listings.whole('loras');
-    return {
-      catalogue: { ...(models ? { models } : {}), ...(styles ? { styles } : {}), ...(loras ? { loras } : {}) },
-      inputs: Object.fromEntries(this.inputs),
-    };
   }
 
   /** Whether the listing of `name` was seen whole. */
