@@ -21,8 +21,10 @@ export default defineConfig({
           exclude: ['tests/packaging/release.test.ts'],
           // The run's one packed install lives in a temp dir this setup makes and removes.
           globalSetup: ['tests/packaging/global-setup.ts'],
+          // Installs from the registry: under a load of several test runs side by side an install took
+          // over five minutes; these limits only catch a hang.
           testTimeout: 180_000,
-          hookTimeout: 420_000,
+          hookTimeout: 1_200_000,
         },
       },
       {
@@ -30,8 +32,8 @@ export default defineConfig({
           name: 'release',
           root,
           include: ['tests/packaging/release.test.ts'],
-          testTimeout: 300_000,
-          hookTimeout: 420_000,
+          testTimeout: 900_000,
+          hookTimeout: 1_200_000,
         },
       },
       {

@@ -78,7 +78,7 @@ beforeAll(async () => {
   ({ dir: project, install } = await installedProject(PROJECT));
   const ls = await run('npm', ['ls', '--all', '--json'], { cwd: project, timeoutMs: 120_000 });
   tree = JSON.parse(ls.stdout) as LsNode;
-}, 420_000);
+}, 1_200_000);
 
 describe('lodash in what npm users of the packages install', () => {
   it('installs, and the tree reaches lodash (through Prism)', () => {

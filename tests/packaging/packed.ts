@@ -182,7 +182,7 @@ export async function installProject(dir: string, packed: Map<string, PackedPack
     overrides: Object.fromEntries([...packed.keys()].map((name) => [name, `$${name}`])),
   };
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir, timeoutMs: 300_000 });
+  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir, timeoutMs: 900_000 });
   return { dir, install };
 }
 

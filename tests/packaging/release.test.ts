@@ -95,7 +95,7 @@ beforeAll(async () => {
   for (const name of packageNames) before.set(name, manifestOf(copy, name).version);
 
   // 1. As printed: the version step, on the copy (its bootstrap installs pnpm and the workspace there).
-  versioned = await run('/bin/sh', ['-c', 'npm run version-packages'], { cwd: copy, env: userEnv(), timeoutMs: 240_000 });
+  versioned = await run('/bin/sh', ['-c', 'npm run version-packages'], { cwd: copy, env: userEnv(), timeoutMs: 600_000 });
   if (versioned.code !== 0) return;
   for (const args of [
     ['add', '-A'],
@@ -111,9 +111,9 @@ beforeAll(async () => {
   published = await run('/bin/sh', ['-c', publishStep()], {
     cwd: copy,
     env: { ...userEnv(), NPM_CONFIG_USERCONFIG: npmrc, npm_config_registry: registryUrl },
-    timeoutMs: 240_000,
+    timeoutMs: 600_000,
   });
-}, 420_000);
+}, 1_200_000);
 
 afterAll(async () => {
   await registry?.stop();
@@ -171,9 +171,9 @@ describe('what was published, installed from the registry into a fresh project',
     install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...specs], {
       cwd: project,
       env: userEnv(),
-      timeoutMs: 240_000,
+      timeoutMs: 600_000,
     });
-  }, 300_000);
+  }, 900_000);
 
   it('installs the published versions, which name each other by released versions', (ctx) => {
     if (published?.code !== 0) return ctx.skip('nothing was published');

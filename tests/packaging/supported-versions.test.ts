@@ -58,7 +58,7 @@ beforeAll(async () => {
     const r = await run(installed.path, ['--version']);
     nodes.set(22, { path: installed.path, version: r.stdout.trim().replace(/^v/, '') });
   } else node22Reason = installed.reason;
-}, 420_000);
+}, 1_200_000);
 
 describe('the README table and the package manifests', () => {
   it('lists each Node line with each vitest major the peer range allows', () => {
@@ -128,7 +128,7 @@ describe.each(pairs)('$title', (pair) => {
     project = installed.dir;
     const tag = `node${pair.node.major}`;
     [passing, failing] = await Promise.all([runSuite(project, node.path, `passing-${tag}`, PASSING), runSuite(project, node.path, `failing-${tag}`, FAILING)]);
-  }, 420_000);
+  }, 1_200_000);
 
   const skipped = (ctx: { skip: (reason: string) => void }) => {
     if (node) return false;
