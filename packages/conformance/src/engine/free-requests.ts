@@ -33,7 +33,9 @@ export class FreeRequests {
     // A full window is read before more go: with requests in flight at once, checking only after each
     // would let every worker's request through before the reading (the window must hold READ_EVERY at most).
     for (let tries = 0; tries < 3 && this.fast(kind) && readings.due; tries++) await this.lock.run(() => readings.readIfDue());
-    if (this.fast(kind) && !readings.due && !refusal()) {
+    // A reading that must be alone holds every request back (not through the lock, which would then send them one by one).
+    if (readings.window.holding) await readings.window.quiet();
+    if (this.fast(kind) && !readings.due && !readings.window.holding && !refusal()) {
       // Nothing awaits between the check above and the window counting this request: the bound holds.
       const exchange = await readings.window.within(kind, go);
       if (readings.due) await this.lock.run(() => readings.readIfDue());

@@ -70,6 +70,8 @@ export class BalanceReadings {
     if (this.kinds.estimatesCost) return { unknown: ESTIMATES_CHARGE };
     const members = this.window.take();
     const reading = await this.measure(label);
+    // A request sent while the reading was on the wire may have charged before it was measured: it is in this window too.
+    for (const kind of this.window.joined()) members.add(kind);
     if ('unknown' in reading) return reading;
     const { drop, from } = this.ledger.log.read({ credits: reading.credits, where: label });
     if (from !== undefined && drop > 0) await this.unannounced(label, drop, from, reading.credits, members);
@@ -99,15 +101,33 @@ export class BalanceReadings {
     this.kinds.charge(others, drop);
     // The reading is an estimate too: a second one, alone, tells whether it was its charge.
     const where = `${label}: read again, alone`;
-    const again = await this.measure(where);
+    // Alone: no request starts until it is done, and those on the wire land first; what they charged since
+    // the reading before is read first (and laid on them), so that the second reading shows only its own charge.
+    const { again, landed } = await this.window.alone(async () => {
+      let landed: Finding | undefined;
+      if (this.window.size > 0) {
+        const landedWhere = `${label}: read once the requests on the wire landed`;
+        const members = this.window.take();
+        const reading = await this.measure(landedWhere);
+        const seen = 'unknown' in reading ? undefined : this.ledger.log.read({ credits: reading.credits, where: landedWhere });
+        const kinds = [...members].filter((kind) => kind !== ESTIMATE);
+        if (seen && seen.drop > 0 && kinds.length > 0) {
+          this.kinds.charge(kinds, seen.drop);
+          landed = { message: `${landedWhere}: the balance fell by ${seen.drop} more credits where nothing was to be charged (sent: ${kinds.join(', ')})` };
+        }
+      }
+      return { again: await this.measure(where), landed };
+    });
     const alone = 'unknown' in again ? undefined : this.ledger.log.read({ credits: again.credits, where });
     const sent = `sent since the reading before: ${others.join(', ')}`;
     if (alone !== undefined && alone.drop <= 0) {
       this.found({ rule: 'reads_are_free', message: `${fell} (${sent})` });
+      if (landed) this.found({ rule: 'reads_are_free', ...landed });
       return;
     }
     this.kinds.charge([ESTIMATE], alone?.drop ?? 0);
     this.found({ message: `${fell} (${sent}, and the reading itself, an estimate)` });
+    if (landed) this.found(landed);
     if (alone) this.found({ rule: 'estimate_is_free', message: `${where}, the balance fell by ${alone.drop} more credits` });
   }
 

@@ -115,6 +115,7 @@ export class Spending {
     }
     const members = this.readings.window.take();
     const after = balanceIn(await this.send({ operationId: ESTIMATE, label: `balance ${where}`, body: [baseItem(this.fixtures)] }));
+    for (const kind of this.readings.window.joined()) members.add(kind);
     if ('unknown' in after) {
       if (this.ledger.capped)
         this.pending.push(this.ledger.disbelieve(`${where}: the balance could not be read back (${after.unknown}); the spend counts what was admitted`));

@@ -1,5 +1,6 @@
 // What a balance reading closes on, and what the readings learned: the requests sent since the reading
-// before (by kind; those in flight belong to the next window too), which kinds were seen to charge where
+// before (by kind; those in flight, and those sent while the reading is on the wire, belong to the next
+// window too), which kinds were seen to charge where
 // nothing was to be charged (never sent again), which are known free, and the largest such charge.
 import { type OperationId, operations } from '@mediagen/schema';
 import type { SpendLedger } from './spend.js';
@@ -20,12 +21,16 @@ export class Mutex {
 export class Window {
   private kinds = new Set<OperationId>();
   private readonly flying = new Map<OperationId, number>();
+  private waiting: (() => void)[] = [];
+  /** Kinds sent since the last take(). */
+  private since = new Set<OperationId>();
   /** Requests in the window. */
   size = 0;
 
   /** Sends a request of `kind` inside the window. */
   async within<T>(kind: OperationId, go: () => Promise<T>): Promise<T> {
     this.kinds.add(kind);
+    this.since.add(kind);
     this.flying.set(kind, (this.flying.get(kind) ?? 0) + 1);
     this.size++;
     try {
@@ -34,12 +39,52 @@ export class Window {
       const left = (this.flying.get(kind) ?? 1) - 1;
       if (left > 0) this.flying.set(kind, left);
       else this.flying.delete(kind);
+      if (this.flying.size === 0) for (const resolve of this.waiting.splice(0)) resolve();
     }
+  }
+
+  /** The kinds sent since the last take(): while a reading was on the wire, they may have charged before it was measured. */
+  joined(): Set<OperationId> {
+    return new Set(this.since);
+  }
+
+  /** Settles when what runs alone is done; undefined when nothing is. */
+  private aloneUntil: Promise<void> | undefined;
+
+  /** Runs `fn` alone: the requests on the wire land first, and none starts (see `quiet`) until it is done. */
+  async alone<T>(fn: () => Promise<T>): Promise<T> {
+    let done!: () => void;
+    this.aloneUntil = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    try {
+      await this.landed();
+      return await fn();
+    } finally {
+      this.aloneUntil = undefined;
+      done();
+    }
+  }
+
+  /** Something runs alone: a request waits (`quiet`) before it joins the window. */
+  get holding(): boolean {
+    return this.aloneUntil !== undefined;
+  }
+
+  /** Once nothing runs alone. */
+  async quiet(): Promise<void> {
+    while (this.aloneUntil) await this.aloneUntil;
+  }
+
+  /** Once no request of the window is on the wire. */
+  landed(): Promise<void> {
+    return this.flying.size === 0 ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
   }
 
   /** The kinds a reading closes the window on; what is still in flight opens the next one. */
   take(): Set<OperationId> {
     const taken = new Set([...this.kinds, ...this.flying.keys()]);
+    this.since = new Set();
     this.kinds = new Set(this.flying.keys());
     this.size = [...this.flying.values()].reduce((a, b) => a + b, 0);
     return taken;

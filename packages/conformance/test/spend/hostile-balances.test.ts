@@ -3,6 +3,7 @@
 // estimates or reads start charging once they were seen to be free, a run under --max-credits is
 // charged at most the cap — the sandbox behind the server counts what was really charged — and its
 // report says what was spent (never a silent 0 or a negative spend) and why spending stopped.
+import { setTimeout } from 'node:timers/promises';
 import { startSandbox } from '@mediagen/mock';
 import { operations } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
@@ -35,15 +36,21 @@ function lyingEstimate(field: 'balance' | 'estimated', lie: (real: number, nth: 
       : response;
 }
 
-/** Charges behind the client's back on the requests `charges` picks (`seen`: how many of its kind came before). */
-function chargingOn(charges: (request: ProxyRequest, seen: number) => boolean): Rewrite {
+/**
+ * Charges behind the client's back on the requests `charges` picks (`seen`: how many of its kind came
+ * before); with `answerAfterMs`, such a request is answered only that long after its charge landed.
+ */
+function chargingOn(charges: (request: ProxyRequest, seen: number) => boolean, answerAfterMs = 0): Rewrite {
   const counts = new Map<string, number>();
   return {
     request: async (request, tools) => {
       const kind = request.operationId ?? request.path;
       const seen = counts.get(kind) ?? 0;
       counts.set(kind, seen + 1);
-      if (charges(request, seen)) await charge(tools);
+      if (charges(request, seen)) {
+        await charge(tools);
+        if (answerAfterMs) await setTimeout(answerAfterMs);
+      }
       return request;
     },
   };
@@ -63,6 +70,8 @@ interface Liar {
   make: () => Rewrite;
   /** What the report must say stopped the spending (or refused it from the start). */
   why: RegExp;
+  /** Its estimates cost nothing: no reading may be found to charge. */
+  estimatesFree?: boolean;
 }
 
 // Each server takes any body (a generate the estimate refuses is made as a valid one), so every request the cap admits is charged.
@@ -95,6 +104,14 @@ const LIARS: Liar[] = [
     name: 'reads that charge after their first request',
     make: () => chargingOn((request, seen) => request.method === 'GET' && seen > 0),
     why: /where nothing was to be charged/,
+    estimatesFree: true,
+  },
+  {
+    // Their charges land while a balance reading is under way: each reading waits for the reads on the wire.
+    name: 'reads that charge after their first request and answer late',
+    make: () => chargingOn((request, seen) => request.method === 'GET' && seen > 0, 150),
+    why: /where nothing was to be charged/,
+    estimatesFree: true,
   },
 ];
 
@@ -102,23 +119,28 @@ const LIARS: Liar[] = [
 const stopReason = (report: Report) => report.budget.ended ?? report.budget.refused[0] ?? '';
 
 describe('a capped run against servers whose balance lies or whose free requests start charging', () => {
-  it.each(LIARS)('$name: charged at most --max-credits; the report says what was spent and why spending stopped', async ({ name, make, why }) => {
-    const sandbox = await startSandbox({ apiKeys: [KEY], credits: 10_000, delays: { pendingMs: 10, completeMs: 30 } });
-    const proxy = await startProxy(sandbox.url, make(), KEY);
-    try {
-      const before = sandbox.state.credits;
-      const report = await runConformance({ baseUrl: proxy.url, apiKey: KEY, mode: 'full', maxCredits: CAP, lifecycleTimeoutMs: 1_000 });
-      const charged = before - sandbox.state.credits;
-      console.log(`${name}: charged ${charged} under --max-credits ${CAP}; the report says ${report.budget.spent} spent; ${stopReason(report)}`);
-      expect(charged, name).toBeLessThanOrEqual(CAP);
-      expect(report.budget.spent, `${name}: the report's spend is what was charged`).toBe(charged);
-      expect(stopReason(report), name).toMatch(why);
-      const summary = formatSummary(report);
-      expect(summary).toContain(`credits: ${report.budget.spent} credits spent`);
-      if (report.budget.ended) expect(summary).toMatch(/spending stopped: /);
-    } finally {
-      await proxy.stop();
-      await sandbox.stop();
-    }
-  });
+  it.each(LIARS)(
+    '$name: charged at most --max-credits; the report says what was spent and why spending stopped',
+    async ({ name, make, why, estimatesFree }) => {
+      const sandbox = await startSandbox({ apiKeys: [KEY], credits: 10_000, delays: { pendingMs: 10, completeMs: 30 } });
+      const proxy = await startProxy(sandbox.url, make(), KEY);
+      try {
+        const before = sandbox.state.credits;
+        const report = await runConformance({ baseUrl: proxy.url, apiKey: KEY, mode: 'full', maxCredits: CAP, lifecycleTimeoutMs: 1_000 });
+        const charged = before - sandbox.state.credits;
+        console.log(`${name}: charged ${charged} under --max-credits ${CAP}; the report says ${report.budget.spent} spent; ${stopReason(report)}`);
+        expect(charged, name).toBeLessThanOrEqual(CAP);
+        expect(report.budget.spent, `${name}: the report's spend is what was charged`).toBe(charged);
+        expect(stopReason(report), name).toMatch(why);
+        // Its estimates cost nothing: no charge is laid on a balance reading (which would end every later one).
+        if (estimatesFree) expect(JSON.stringify(report.budget), name).not.toMatch(/the reading itself|estimates were seen to charge/);
+        const summary = formatSummary(report);
+        expect(summary).toContain(`credits: ${report.budget.spent} credits spent`);
+        if (report.budget.ended) expect(summary).toMatch(/spending stopped: /);
+      } finally {
+        await proxy.stop();
+        await sandbox.stop();
+      }
+    },
+  );
 });
