@@ -12,8 +12,16 @@ declare module 'vitest' {
   }
 }
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Chromium's headless shell (Debian's `chromium-headless-shell`: the browser without its desktop UI,
+ * what Playwright itself drives headless) when installed, else the full `chromium`: the same engine,
+ * but its headless mode also runs the desktop browser's UI, which costs CPU on every page.
+ */
+const INSTALLED = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? INSTALLED.find((path) => existsSync(path)) ?? INSTALLED[0]!;
 export const hasChromium = existsSync(CHROMIUM);
+/** How to install it, for the message when it is missing. */
+export const INSTALL_CHROMIUM = '`apt-get install -y chromium-headless-shell` (or `chromium`)';
 
 /** Flags of the shared launch: headless, and no traffic of Chromium's own (updates, sync, first-run pages). */
 export const CHROMIUM_ARGS = [
@@ -29,6 +37,6 @@ export const CHROMIUM_ARGS = [
 /** A connection of this file to the run's Chromium. */
 export async function connectBrowser(): Promise<Browser> {
   const endpoint = inject('chromiumEndpoint');
-  if (!endpoint) throw new Error(`${CHROMIUM} not found: install it with \`apt-get install -y chromium\``);
+  if (!endpoint) throw new Error(`${CHROMIUM} not found: install it with ${INSTALL_CHROMIUM}`);
   return chromium.connect(endpoint);
 }

@@ -20,7 +20,7 @@ import { buildSite, listVersions, OptionError } from '../../scripts/docs/build.m
 import { clientMethods } from '../../scripts/docs/client-methods.mjs';
 import { operationsOf, ruleIdsOf } from '../../scripts/docs/document.mjs';
 import { versionLabel, viewDocument } from '../../scripts/docs/view.mjs';
-import { CHROMIUM, connectBrowser, hasChromium } from './browser.js';
+import { CHROMIUM, connectBrowser, hasChromium, INSTALL_CHROMIUM } from './browser.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const openapiDir = join(root, 'packages/schema/openapi');
@@ -28,7 +28,7 @@ const EVIDENCE = join(import.meta.dirname, 'fixtures', 'evidence.json');
 const BUILD = join(root, 'scripts/docs/build.mjs');
 
 if (!hasChromium) {
-  const message = `\n!!! ${CHROMIUM} not found: the reference-site browser test is SKIPPED. Install it with \`apt-get install -y chromium\`. !!!\n`;
+  const message = `\n!!! ${CHROMIUM} not found: the reference-site browser test is SKIPPED. Install it with ${INSTALL_CHROMIUM}. !!!\n`;
   // In CI a missing browser is a failure, never a silent skip.
   if (process.env.CI === 'true') throw new Error(message);
   console.warn(message);
