@@ -3,7 +3,7 @@
 // `tsc --noEmit --incremental --tsBuildInfoFile <a file in vitest's own folder> -p <tsconfig>`: one state
 // file for every package, so each package's run overwrote the state of the one before and every run was a
 // full check. This runs the same compiler, in this process, with the package's own state file: the one
-// its `typecheck` script writes (tsconfig.json's `tsBuildInfoFile`), over the same program. After
+// its `typecheck` script writes (its tsconfig's `tsBuildInfoFile`), over the same program. After
 // `npm run typecheck` (`npm test` runs it before the tests), the type tests re-check only what changed.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

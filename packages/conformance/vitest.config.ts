@@ -37,12 +37,12 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Type tests (test/**/*.test-d.ts) are checked by tsc in the same run, a type regression fails `vitest
-    // run`: tsc over the package's whole program (tsconfig.json; an error outside the type tests fails the
+    // run`: tsc over the package's whole program (tsconfig.check.json; an error outside the type tests fails the
     // run too), sharing the incremental state of the package's `typecheck` script (scripts/vitest-tsc.mjs).
     typecheck: {
       enabled: true,
       include: ['test/**/*.test-d.ts'],
-      tsconfig: './tsconfig.json',
+      tsconfig: './tsconfig.check.json',
       checker: fileURLToPath(new URL('../../scripts/vitest-tsc.mjs', import.meta.url)),
     },
     // Sized for a loaded machine (a suite run of seconds can take minutes there): a limit only catches a hang.
