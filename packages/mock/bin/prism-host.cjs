@@ -8,6 +8,7 @@
 'use strict';
 
 const http = require('node:http');
+const Module = require('node:module');
 
 /** Constant-time comparison of two strings. */
 function same(given, expected) {
@@ -50,8 +51,71 @@ function guard(header, secret) {
   };
 }
 
+/**
+ * Forwards every operation to `real()`, a function that loads the object the first time it is
+ * called, except the keys of `own`, answered from there. Methods read through it are bound to the
+ * object itself.
+ */
+function lazy(real, own = {}) {
+  return new Proxy(
+    {},
+    {
+      get: (_, key) => {
+        if (Object.hasOwn(own, key)) return own[key];
+        const target = real();
+        const value = target[key];
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+      set: (_, key, value) => {
+        real()[key] = value;
+        return true;
+      },
+      has: (_, key) => key in real(),
+      ownKeys: () => Reflect.ownKeys(real()),
+      getOwnPropertyDescriptor: (_, key) => {
+        const descriptor = Object.getOwnPropertyDescriptor(real(), key);
+        return descriptor && { ...descriptor, configurable: true };
+      },
+    },
+  );
+}
+
+/**
+ * Prism's generator requires @faker-js/faker when it loads, every locale of it: more than half of
+ * this process's start-up. Only generated answers use it (--dynamic, a `Prefer: dynamic=true`
+ * request, a document's faker locale), through json-schema-faker, which keeps the faker instance it
+ * is given. In static mode the module Prism requires is a stand-in, and the instance it gives is
+ * too: the real module loads the first time anything is read from either. When Prism's layout is not
+ * the one expected, nothing is deferred.
+ */
+function deferFaker(serverModule) {
+  let path;
+  try {
+    const prismHttp = Module.createRequire(serverModule).resolve('@stoplight/prism-http');
+    path = Module.createRequire(prismHttp).resolve('@faker-js/faker');
+  } catch {
+    return;
+  }
+  if (require.cache[path]) return;
+  let loaded;
+  const load = () => {
+    if (loaded === undefined) {
+      delete require.cache[path];
+      loaded = require(path);
+    }
+    return loaded;
+  };
+  const instance = lazy(() => load().faker ?? load().default);
+  const standIn = new Module(path);
+  standIn.filename = path;
+  standIn.loaded = true;
+  standIn.exports = lazy(load, { default: instance, faker: instance });
+  require.cache[path] = standIn;
+}
+
 function start(settings) {
   guard(settings.header, settings.secret);
+  if (!settings.dynamic) deferFaker(settings.serverModule);
   const { createSingleProcessPrism } = require(settings.serverModule);
   createSingleProcessPrism({
     document: settings.document,

@@ -45,6 +45,12 @@ describe('documents per API date', () => {
           expect(ajv.requestBody(op.operationId)(example.value), `${version} ${op.operationId} request ${name}`).toBe(true);
           checked++;
         }
+        for (const parameter of op.parameters ?? []) {
+          if (parameter.example === undefined) continue;
+          const where = `${version} ${op.operationId} ${parameter.in} ${parameter.name}`;
+          expect(ajv.parameter(op.operationId, parameter.in, parameter.name)(parameter.example), where).toBe(true);
+          checked++;
+        }
         for (const [status, response] of Object.entries(op.responses) as any[]) {
           const examples = Object.entries(response.content['application/json'].examples ?? {}) as any[];
           expect(examples.length, `${version} ${op.operationId} ${status} keeps an example`).toBeGreaterThan(0);

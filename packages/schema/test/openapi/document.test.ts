@@ -106,6 +106,15 @@ describe('the emitted OpenAPI document', () => {
     expect(listQuery.find((p: any) => p.name === 'page_size').schema).toMatchObject({ minimum: 1, maximum: 50 });
   });
 
+  it('gives every parameter an example of its own (Prism reads it there, and generates one with its faker for a parameter without)', () => {
+    const without = allOperations().flatMap(({ op }) =>
+      (op.parameters ?? []).filter((p: any) => p.example === undefined && p.examples === undefined).map((p: any) => `${op.operationId} ${p.in} ${p.name}`),
+    );
+    expect(without).toEqual([]);
+    const upload = newest.paths['/pub/v2/assets/upload'].post.parameters.find((p: any) => p.name === 'type');
+    expect(upload.example).toBe(upload.schema.default);
+  });
+
   it('uses 201 where the docs show it and 200 elsewhere', () => {
     const created = allOperations()
       .filter((o) => o.op.responses['201'])

@@ -34,6 +34,11 @@ export function jsonSchemaValidator(doc: Doc) {
       const { op } = operation(operationId);
       return compile(op.requestBody.content['application/json'].schema, `req:${operationId}`);
     },
+    parameter(operationId: string, location: string, name: string) {
+      const { op } = operation(operationId);
+      const parameter = op.parameters.find((p: { in: string; name: string }) => p.in === location && p.name === name);
+      return compile(parameter.schema, `param:${operationId}:${location}:${name}`);
+    },
     response(operationId: string, status: number | string) {
       const { op } = operation(operationId);
       return compile(op.responses[String(status)].content['application/json'].schema, `res:${operationId}:${status}`);

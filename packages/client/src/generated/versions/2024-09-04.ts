@@ -858,10 +858,15 @@ export interface operations {
     listGenerations: {
         parameters: {
             query?: {
+                /** @example success */
                 status?: "success" | "failed";
+                /** @example media_01 */
                 media_id?: string;
+                /** @example gen_01 */
                 generation_id?: string;
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -1174,6 +1179,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1261,6 +1267,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1348,6 +1355,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example media_01 */
                 media_id: string;
             };
             cookie?: never;
@@ -1435,6 +1443,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example media_01 */
                 media_id: string;
             };
             cookie?: never;
@@ -1522,7 +1531,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
+                /** @example img_01 */
                 image_id: string;
             };
             cookie?: never;
@@ -1610,6 +1621,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1697,7 +1709,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
+                /** @example img_01 */
                 image_id: string;
             };
             cookie?: never;
@@ -1783,7 +1797,9 @@ export interface operations {
     listModels: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -1880,7 +1896,9 @@ export interface operations {
     listStyles: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -1977,7 +1995,9 @@ export interface operations {
     listControlnets: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2074,7 +2094,9 @@ export interface operations {
     listLoras: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2171,7 +2193,9 @@ export interface operations {
     listVoices: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2268,7 +2292,9 @@ export interface operations {
     listCharacters: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2659,6 +2685,7 @@ export interface operations {
     uploadAssetV2: {
         parameters: {
             query?: {
+                /** @example image */
                 type?: components["schemas"]["AssetType"];
             };
             header?: never;
@@ -2761,6 +2788,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ast_01 */
                 asset_id: string;
             };
             cookie?: never;
@@ -2846,7 +2874,9 @@ export interface operations {
     listAssetsV2: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;

@@ -880,10 +880,15 @@ export interface operations {
     listGenerations: {
         parameters: {
             query?: {
+                /** @example success */
                 status?: "success" | "failed";
+                /** @example media_01 */
                 media_id?: string;
+                /** @example gen_01 */
                 generation_id?: string;
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -1196,6 +1201,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1283,6 +1289,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1370,6 +1377,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example media_01 */
                 media_id: string;
             };
             cookie?: never;
@@ -1457,6 +1465,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example media_01 */
                 media_id: string;
             };
             cookie?: never;
@@ -1544,7 +1553,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
+                /** @example img_01 */
                 image_id: string;
             };
             cookie?: never;
@@ -1632,6 +1643,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1719,7 +1731,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
+                /** @example img_01 */
                 image_id: string;
             };
             cookie?: never;
@@ -1805,8 +1819,11 @@ export interface operations {
     listModels: {
         parameters: {
             query?: {
+                /** @example flux */
                 type?: components["schemas"]["ResourceType"];
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -1903,8 +1920,11 @@ export interface operations {
     listStyles: {
         parameters: {
             query?: {
+                /** @example flux */
                 type?: components["schemas"]["ResourceType"];
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2002,7 +2022,9 @@ export interface operations {
         parameters: {
             query?: {
                 type?: components["schemas"]["ControlnetType"];
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2099,8 +2121,11 @@ export interface operations {
     listLoras: {
         parameters: {
             query?: {
+                /** @example flux */
                 type?: components["schemas"]["ResourceType"];
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2197,7 +2222,9 @@ export interface operations {
     listVoices: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2294,7 +2321,9 @@ export interface operations {
     listCharacters: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2685,6 +2714,7 @@ export interface operations {
     uploadAssetV2: {
         parameters: {
             query?: {
+                /** @example image */
                 type?: components["schemas"]["AssetType"];
             };
             header?: never;
@@ -2787,6 +2817,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ast_01 */
                 asset_id: string;
             };
             cookie?: never;
@@ -2872,7 +2903,9 @@ export interface operations {
     listAssetsV2: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;

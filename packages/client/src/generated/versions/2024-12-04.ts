@@ -883,10 +883,15 @@ export interface operations {
     listGenerations: {
         parameters: {
             query?: {
+                /** @example success */
                 status?: "success" | "failed";
+                /** @example media_01 */
                 media_id?: string;
+                /** @example gen_01 */
                 generation_id?: string;
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -1199,6 +1204,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1286,6 +1292,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1373,6 +1380,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example media_01 */
                 media_id: string;
             };
             cookie?: never;
@@ -1460,6 +1468,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example media_01 */
                 media_id: string;
             };
             cookie?: never;
@@ -1547,7 +1556,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
+                /** @example img_01 */
                 image_id: string;
             };
             cookie?: never;
@@ -1635,6 +1646,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1722,7 +1734,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
+                /** @example img_01 */
                 image_id: string;
             };
             cookie?: never;
@@ -1808,8 +1822,11 @@ export interface operations {
     listModels: {
         parameters: {
             query?: {
+                /** @example flux */
                 type?: components["schemas"]["ResourceType"];
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -1906,8 +1923,11 @@ export interface operations {
     listStyles: {
         parameters: {
             query?: {
+                /** @example flux */
                 type?: components["schemas"]["ResourceType"];
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2004,8 +2024,11 @@ export interface operations {
     listControlnets: {
         parameters: {
             query?: {
+                /** @example flux */
                 type?: components["schemas"]["ControlnetType"];
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2102,8 +2125,11 @@ export interface operations {
     listLoras: {
         parameters: {
             query?: {
+                /** @example flux */
                 type?: components["schemas"]["ResourceType"];
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2200,7 +2226,9 @@ export interface operations {
     listVoices: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2297,7 +2325,9 @@ export interface operations {
     listCharacters: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2688,6 +2718,7 @@ export interface operations {
     uploadAssetV2: {
         parameters: {
             query?: {
+                /** @example image */
                 type?: components["schemas"]["AssetType"];
             };
             header?: never;
@@ -2790,6 +2821,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ast_01 */
                 asset_id: string;
             };
             cookie?: never;
@@ -2875,7 +2907,9 @@ export interface operations {
     listAssetsV2: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;

@@ -899,10 +899,15 @@ export interface operations {
     listGenerations: {
         parameters: {
             query?: {
+                /** @example success */
                 status?: "success" | "failed";
+                /** @example media_01 */
                 media_id?: string;
+                /** @example gen_01 */
                 generation_id?: string;
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -1215,6 +1220,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1302,6 +1308,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1389,6 +1396,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example media_01 */
                 media_id: string;
             };
             cookie?: never;
@@ -1476,6 +1484,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example media_01 */
                 media_id: string;
             };
             cookie?: never;
@@ -1563,7 +1572,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
+                /** @example img_01 */
                 image_id: string;
             };
             cookie?: never;
@@ -1651,6 +1662,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1738,7 +1750,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
+                /** @example img_01 */
                 image_id: string;
             };
             cookie?: never;
@@ -1824,8 +1838,11 @@ export interface operations {
     listModels: {
         parameters: {
             query?: {
+                /** @example flux */
                 type?: components["schemas"]["ResourceType"];
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -1922,8 +1939,11 @@ export interface operations {
     listStyles: {
         parameters: {
             query?: {
+                /** @example flux */
                 type?: components["schemas"]["ResourceType"];
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2020,8 +2040,11 @@ export interface operations {
     listControlnets: {
         parameters: {
             query?: {
+                /** @example flux */
                 type?: components["schemas"]["ControlnetType"];
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2118,8 +2141,11 @@ export interface operations {
     listLoras: {
         parameters: {
             query?: {
+                /** @example flux */
                 type?: components["schemas"]["ResourceType"];
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2216,7 +2242,9 @@ export interface operations {
     listVoices: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2313,7 +2341,9 @@ export interface operations {
     listCharacters: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2704,6 +2734,7 @@ export interface operations {
     uploadAssetV2: {
         parameters: {
             query?: {
+                /** @example image */
                 type?: components["schemas"]["AssetType"];
             };
             header?: never;
@@ -2806,6 +2837,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ast_01 */
                 asset_id: string;
             };
             cookie?: never;
@@ -2891,7 +2923,9 @@ export interface operations {
     listAssetsV2: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;

@@ -829,10 +829,15 @@ export interface operations {
     listGenerations: {
         parameters: {
             query?: {
+                /** @example success */
                 status?: "success" | "failed";
+                /** @example media_01 */
                 image_id?: string;
+                /** @example gen_01 */
                 generation_id?: string;
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -1145,6 +1150,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1232,6 +1238,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1319,6 +1326,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example media_01 */
                 media_id: string;
             };
             cookie?: never;
@@ -1406,6 +1414,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example media_01 */
                 media_id: string;
             };
             cookie?: never;
@@ -1493,7 +1502,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
+                /** @example img_01 */
                 image_id: string;
             };
             cookie?: never;
@@ -1581,6 +1592,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
             };
             cookie?: never;
@@ -1668,7 +1680,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example gen_01 */
                 generation_id: string;
+                /** @example img_01 */
                 image_id: string;
             };
             cookie?: never;
@@ -1754,7 +1768,9 @@ export interface operations {
     listModels: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -1851,7 +1867,9 @@ export interface operations {
     listStyles: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -1948,7 +1966,9 @@ export interface operations {
     listControlnets: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2045,7 +2065,9 @@ export interface operations {
     listLoras: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2142,7 +2164,9 @@ export interface operations {
     listVoices: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2239,7 +2263,9 @@ export interface operations {
     listCharacters: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
@@ -2630,6 +2656,7 @@ export interface operations {
     uploadAssetV2: {
         parameters: {
             query?: {
+                /** @example image */
                 type?: components["schemas"]["AssetType"];
             };
             header?: never;
@@ -2732,6 +2759,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example ast_01 */
                 asset_id: string;
             };
             cookie?: never;
@@ -2817,7 +2845,9 @@ export interface operations {
     listAssetsV2: {
         parameters: {
             query?: {
+                /** @example 1 */
                 page?: number;
+                /** @example 10 */
                 page_size?: number;
             };
             header?: never;
