@@ -3,7 +3,7 @@
 // parameter of the emitted documents has an example, so Prism generates none for the paths it prints
 // at start-up); an answer that needs faker still gets it, loaded then.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,8 @@ import { FRONT_HEADER, type PrismProcess, prismEntry, spawnPrism } from '../../s
 const PROBE = new URL('./fixtures/loaded-modules.cjs', import.meta.url).pathname;
 /** The faker Prism's generator requires (another dependency of Prism's loads an older one, English only). */
 const FAKER_DIR = (() => {
-  const entry = createRequire(createRequire(prismEntry()).resolve('@stoplight/prism-http')).resolve('@faker-js/faker');
+  // As require.cache names it: by its real path (the test runner may resolve through a symlink).
+  const entry = realpathSync(createRequire(createRequire(prismEntry()).resolve('@stoplight/prism-http')).resolve('@faker-js/faker'));
   return entry.slice(0, entry.lastIndexOf('/@faker-js/faker/') + '/@faker-js/faker/'.length);
 })();
 
