@@ -3,6 +3,7 @@
 // reporters and the building blocks are exported for teams that compose their own runs. The vitest
 // integration (`describeConformance`) is in `@mediagen/conformance/vitest`.
 
+export { SANDBOX_API_KEY } from '@mediagen/mock';
 export { carriesMedia, hasConstrainedInput, hasTypeFilter } from './checks/applies.js';
 export { CHECK_IDS, CHECKS, type CheckDefinition, type CheckId, checksById, gridCells, isCheckId } from './checks/catalog.js';
 export { type CheckCategory, type CheckSpec, defineCheck, type Judged, type Severity } from './checks/define.js';
@@ -28,7 +29,7 @@ export type { ProfiledPhase, RunProfile, WaitKind } from './engine/profile.js';
 export type { ExchangeRecorder } from './engine/recording.js';
 export { type Admission, SpendLedger, type SpendReport } from './engine/spend.js';
 export { RunStopped } from './engine/stop.js';
-export { isLoopbackAddress, isLoopbackHost, MOCK_HEADER, PRISM_API_KEY, recogniseMock, resolvesToLoopback, SANDBOX_API_KEY } from './engine/target.js';
+export { isLoopbackAddress, isLoopbackHost, MOCK_HEADER, PRISM_API_KEY, recogniseMock, resolvesToLoopback } from './engine/target.js';
 export { Transport } from './engine/transport.js';
 export {
   type AssumptionEvidence,

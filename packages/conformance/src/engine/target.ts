@@ -2,7 +2,10 @@
 // outside the loopback range is "live": read-only unless asked otherwise, with a credit budget.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { MOCK_HEADER, type MockOptions, SANDBOX_API_KEY, type SandboxServerOptions } from '@mediagen/mock';
+import type { MockOptions, SandboxServerOptions } from '@mediagen/mock';
+// The mock's edge only (its marker header): the mocks themselves, Prism's host and the sandbox, load when a
+// run starts one or meets one, not with every command (`--help`, a run against a URL, the proxy).
+import { MOCK_HEADER } from '@mediagen/mock/edge';
 import { operations } from '@mediagen/schema';
 import { type Exchange, requestFor } from '../model/exchange.js';
 import { type Mode, RunError, type TargetKind } from '../model/terms.js';
@@ -42,7 +45,6 @@ export interface TargetOptions {
 
 /** The key used for Prism, which checks only that one is sent. */
 export const PRISM_API_KEY = 'conformance-prism-key';
-export { SANDBOX_API_KEY };
 
 /** A loopback IP address (127.0.0.0/8, ::1, or IPv4 127/8 mapped into IPv6). */
 export function isLoopbackAddress(address: string): boolean {
@@ -113,7 +115,7 @@ export async function resolveTarget(options: TargetOptions): Promise<ResolvedTar
   const mode: Mode = options.mode ?? 'full';
   const mock = await import('@mediagen/mock');
   if (kind === 'sandbox') {
-    const apiKey = options.apiKey ?? SANDBOX_API_KEY;
+    const apiKey = options.apiKey ?? mock.SANDBOX_API_KEY;
     let sandbox: Awaited<ReturnType<typeof mock.startSandbox>>;
     try {
       sandbox = await mock.startSandbox({
@@ -203,6 +205,7 @@ export async function probeTarget(
   if (recognised) note(recognised);
   if (exchange.status === 401 && target.kind === 'sandbox' && options.apiKey === undefined) {
     // A media-mock sandbox with no key given: its documented default key.
+    const { SANDBOX_API_KEY } = await import('@mediagen/mock');
     target.apiKey = SANDBOX_API_KEY;
     transport.useApiKey(SANDBOX_API_KEY);
     exchange = await probe();

@@ -6,10 +6,10 @@
 // silent: they pass by default with their refuted assumptions listed, and fail under --strict). The
 // runs against the sandbox go side by side, each with a sandbox and a proxy of its own; those against
 // the Prism mock share it and go one after another.
-import { startMock, startSandbox } from '@mediagen/mock';
+import { SANDBOX_API_KEY, startMock, startSandbox } from '@mediagen/mock';
 import type { CheckId } from '../checks/catalog.js';
 import { type ConformanceOptions, runConformance } from '../conformance.js';
-import { PRISM_API_KEY, SANDBOX_API_KEY } from '../engine/target.js';
+import { PRISM_API_KEY } from '../engine/target.js';
 import type { Report } from '../report/types.js';
 import { type Agreement, recordingOf } from './agreement.js';
 import { type BrokenTarget, brokenTargets, lenientTarget } from './broken-targets.js';

@@ -5,11 +5,10 @@
 // change what answers say and which requests are served, which the examples, the hand-written cases
 // and the stateful sequences already exercise. Runs mostly wait (lifecycles, eventual reads), so a few
 // go at once.
-import { startSandbox } from '@mediagen/mock';
+import { SANDBOX_API_KEY, startSandbox } from '@mediagen/mock';
 import { assumptions } from '@mediagen/schema';
 import { type ConformanceOptions, runConformance } from '../../conformance.js';
 import { mapLimit } from '../../engine/map-limit.js';
-import { SANDBOX_API_KEY } from '../../engine/target.js';
 import { AssumptionVerdicts } from '../../judging/assumptions.js';
 import type { Report } from '../../report/types.js';
 import { startProxy } from '../proxy.js';
