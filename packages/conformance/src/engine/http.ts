@@ -3,10 +3,11 @@
 // headers, and its body decoded as fetch decodes it (gzip, deflate, br; an unknown coding is left as
 // it came) and read up to a cap, streamed: past the cap nothing more is read and the connection is
 // closed. Node's client costs a fraction of fetch's CPU per request, and a run sends a thousand.
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { Duplex, Readable } from 'node:stream';
 import { constants, createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from 'node:zlib';
+import { keepAliveAgent, MAX_UNSENT_RETRIES, neverSent } from './keep-alive.js';
 
 export interface Answer {
   status: number;
@@ -107,19 +108,28 @@ function readCapped(
 /** Keep-alive connections of one run, and its round trips. */
 export class Connections {
   // Free sockets close before the server's keep-alive timeout (its hint, less a second, or this) so none is reused as it closes.
-  private readonly http = new HttpAgent({ keepAlive: true, timeout: 4_000 });
-  private readonly https = new HttpsAgent({ keepAlive: true, timeout: 4_000 });
+  // An overdue one is never used (keep-alive.ts).
+  private readonly http = keepAliveAgent(false, { timeout: 4_000 });
+  private readonly https = keepAliveAgent(true, { timeout: 4_000 });
 
   /**
-   * One round trip. A GET whose kept-alive connection the server closed as it was reused (ECONNRESET
-   * before any answer) is sent once more, on a new one: the server never saw it.
+   * One round trip. A request on a kept-alive socket closed unwritten because it was overdue is sent
+   * again, whatever its method (the server never saw it). A GET whose connection the server closed as
+   * it was reused (ECONNRESET before any answer) is sent once more, on a new one: it reads only.
    */
   async roundTrip(url: URL, trip: RoundTrip): Promise<Answer> {
-    try {
-      return await this.once(url, trip);
-    } catch (error) {
-      if (!(error as { staleSocket?: boolean }).staleSocket || trip.method !== 'GET' || trip.signal.aborted) throw error;
-      return this.once(url, trip);
+    let staleRetried = false;
+    // Each overdue socket is closed as it is handed out, so the pool runs out of them: bounded.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.once(url, trip);
+      } catch (error) {
+        const { unsent, staleSocket } = error as { unsent?: boolean; staleSocket?: boolean };
+        if (trip.signal.aborted) throw error;
+        if (unsent && attempt < MAX_UNSENT_RETRIES) continue;
+        if (!staleSocket || trip.method !== 'GET' || staleRetried) throw error;
+        staleRetried = true;
+      }
     }
   }
 
@@ -179,6 +189,7 @@ export class Connections {
       };
       signal.addEventListener('abort', onAbort, { once: true });
       request.on('error', (error: Error & { code?: string }) => {
+        if (neverSent(request)) return settle(() => reject(Object.assign(error, { unsent: true })));
         const stale = response === undefined && request.reusedSocket && error.code === 'ECONNRESET';
         settle(() => reject(stale ? Object.assign(error, { staleSocket: true }) : error));
       });

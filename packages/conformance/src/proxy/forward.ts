@@ -5,9 +5,10 @@
 // the client slows the upstream) while a bounded copy is kept for judging after the exchange ends.
 // Every exchange ends: within the time limit, when its client goes away (the upstream request goes
 // with it), when the proxy stops, or on an answer the client side cannot carry (a 502 instead).
-import type { Agent, IncomingMessage, RequestOptions, ServerResponse } from 'node:http';
+import type { Agent, ClientRequest, IncomingMessage, RequestOptions, ServerResponse } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { MAX_UNSENT_RETRIES, neverSent } from '../engine/keep-alive.js';
 import { answerError } from './answer.js';
 import { endToEnd, forwardedRequestHeaders, uncarriableHead } from './headers.js';
 import type { KeptCopy } from './kept.js';
@@ -118,34 +119,48 @@ export function forward(req: IncomingMessage, target: string, body: Buffer, res:
       if (!res.writableFinished) finish('abandoned', 'the client closed the connection before the answer ended');
     });
 
-    const out = send(requestOptions(req, target, body.length, options), (incoming) => {
-      if (settled) {
-        incoming.destroy();
-        return;
-      }
-      answer = incoming;
-      status = incoming.statusCode ?? 0;
-      headers = joined(incoming.headers);
-      const forwarded = endToEnd(incoming.headers);
-      const problem = uncarriableHead(incoming.statusCode, incoming.statusMessage, forwarded);
-      if (problem) return finish('bad_gateway', `the upstream's answer cannot be carried to the client: ${problem}`);
-      try {
-        res.writeHead(status, incoming.statusMessage, forwarded);
-      } catch (error) {
-        return finish('bad_gateway', `the upstream's answer cannot be carried to the client: ${(error as Error).message.split('\n')[0]}`);
-      }
-      incoming.on('data', (chunk: Buffer) => options.copy.add(chunk));
-      incoming.pipe(res);
-      incoming.once('end', () => finish('answered'));
-      incoming.once('error', (error) => finish('failed', `the answer broke off: ${error.message}`));
-      incoming.once('aborted', () => finish('failed', 'the answer broke off'));
-    });
-    // A 101 would hand the client's connection to another protocol: never carried.
-    out.once('upgrade', (_answer, socket) => {
-      socket.destroy();
-      finish('bad_gateway', `the upstream switched protocols (101): the proxy carries HTTP exchanges only`);
-    });
-    out.on('error', (error: NodeJS.ErrnoException) => finish('failed', answer ? `the answer broke off: ${error.message}` : noAnswer(error)));
+    const attempt = (): ClientRequest => {
+      const sent = send(requestOptions(req, target, body.length, options), (incoming) => {
+        if (settled) {
+          incoming.destroy();
+          return;
+        }
+        answer = incoming;
+        status = incoming.statusCode ?? 0;
+        headers = joined(incoming.headers);
+        const forwarded = endToEnd(incoming.headers);
+        const problem = uncarriableHead(incoming.statusCode, incoming.statusMessage, forwarded);
+        if (problem) return finish('bad_gateway', `the upstream's answer cannot be carried to the client: ${problem}`);
+        try {
+          res.writeHead(status, incoming.statusMessage, forwarded);
+        } catch (error) {
+          return finish('bad_gateway', `the upstream's answer cannot be carried to the client: ${(error as Error).message.split('\n')[0]}`);
+        }
+        incoming.on('data', (chunk: Buffer) => options.copy.add(chunk));
+        incoming.pipe(res);
+        incoming.once('end', () => finish('answered'));
+        incoming.once('error', (error) => finish('failed', `the answer broke off: ${error.message}`));
+        incoming.once('aborted', () => finish('failed', 'the answer broke off'));
+      });
+      // A 101 would hand the client's connection to another protocol: never carried.
+      sent.once('upgrade', (_answer, socket) => {
+        socket.destroy();
+        finish('bad_gateway', `the upstream switched protocols (101): the proxy carries HTTP exchanges only`);
+      });
+      sent.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection closed unwritten, overdue (see engine/keep-alive.ts): the upstream never
+        // saw the request, so it goes again, on another connection, whatever its method.
+        if (neverSent(sent) && !settled && retries++ < MAX_UNSENT_RETRIES) {
+          out = attempt();
+          out.end(body);
+          return;
+        }
+        finish('failed', answer ? `the answer broke off: ${error.message}` : noAnswer(error));
+      });
+      return sent;
+    };
+    let retries = 0;
+    let out = attempt();
     if (options.stopping.aborted) onStop();
     else out.end(body);
   });

@@ -9,13 +9,13 @@
 // bounded per answer and across all answers in flight; stopping ends every exchange within a budget.
 
 import { setMaxListeners } from 'node:events';
-import { createServer, Agent as HttpAgent, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { capConnections, createBodyBudget, type EdgeLimits, gateFor, readBody, resolveEdgeLimits, serverOptions } from '@mediagen/mock/edge';
 import { API_KEY_HEADER, createKeyMasker, type KeyMasker } from '@mediagen/schema/util';
 import type { CheckId } from '../checks/catalog.js';
 import { DEFAULT_BUDGETS } from '../engine/budgets.js';
+import { keepAliveAgent } from '../engine/keep-alive.js';
 import { RunError } from '../model/terms.js';
 import type { Report } from '../report/types.js';
 import { TrafficJudge, type TrafficViolation } from '../traffic/judge.js';
@@ -126,7 +126,9 @@ export async function startValidatingProxy(options: ProxyOptions): Promise<Runni
   const kept = createKeptBudget(maxKeptBytes);
   const stats = noStats();
   // One connection pool towards the upstream, at most one socket per client connection, destroyed on stop.
-  const agent = new (upstream.protocol === 'https:' ? HttpsAgent : HttpAgent)({ keepAlive: true, maxSockets: limits.maxConnections });
+  // An idle one is closed a second before the upstream's announced keep-alive, or after four seconds, and
+  // an overdue one is never used (engine/keep-alive.ts).
+  const agent = keepAliveAgent(upstream.protocol === 'https:', { maxSockets: limits.maxConnections, timeout: 4_000 });
   const stopping = new AbortController();
   // Every exchange in flight listens for the stop: as many as there are connections.
   setMaxListeners(0, stopping.signal);

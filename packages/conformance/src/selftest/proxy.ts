@@ -1,9 +1,10 @@
 // A rewriting proxy on loopback: it forwards every request to an upstream mock (the sandbox or
 // Prism) and lets a broken target change the request on the way in and the response on the way
 // out. The self-test puts one in front of a faithful mock to make a deliberately broken server.
-import { Agent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type OperationId, type OperationSpec, operationFor as routeOperation } from '@mediagen/schema';
+import { keepAliveAgent, MAX_UNSENT_RETRIES, neverSent } from '../engine/keep-alive.js';
 
 export interface ProxyRequest {
   method: string;
@@ -52,7 +53,6 @@ export function operationFor(method: string, path: string): OperationId | undefi
 const UPSTREAM_IDLE_MS = 300_000;
 /** How long a kept-alive connection to the upstream may stay idle (fetch's own). */
 const IDLE_CONNECTION_MS = 4_000;
-
 const isResponse = (value: ProxyRequest | ProxyResponse): value is ProxyResponse => 'status' in value;
 
 /** Whether a proxied request is for this operation. */
@@ -87,8 +87,9 @@ export async function startProxy(upstreamUrl: string, rewrite: Rewrite, apiKey: 
   // streams, signals and header objects were about a tenth of the self-test's CPU. Its connections are kept
   // alive, and closed with the proxy. An idle one is closed after a second less than the upstream's own
   // limit (node:http servers close theirs at five seconds), as fetch does: a request sent on a connection
-  // the upstream is closing at that moment fails, and a write is never sent again.
-  const agent = new Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
+  // the upstream is closing at that moment fails, and a write is never sent again, unless it was never
+  // written: an overdue connection is closed before anything is written on it (engine/keep-alive.ts).
+  const agent = keepAliveAgent(false, { timeout: IDLE_CONNECTION_MS });
   /** Sends one request; resolves when the upstream's answer starts. */
   const send = (request: Omit<ProxyRequest, 'query'>, query: string | undefined) =>
     new Promise<IncomingMessage>((resolve, reject) => {
@@ -107,17 +108,27 @@ export async function startProxy(upstreamUrl: string, rewrite: Rewrite, apiKey: 
         resolve,
       );
       out.on('timeout', () => out.destroy(new Error(`the upstream sent nothing for ${UPSTREAM_IDLE_MS / 1000} s`)));
-      out.on('error', reject);
+      out.on('error', (error) => reject(neverSent(out) ? Object.assign(error, { unsent: true }) : error));
       out.end(hasBody ? request.body : undefined);
     });
+  /** Sends again what was never written (each retry closes one overdue socket of the pool). */
+  const sendWritten = async (request: Omit<ProxyRequest, 'query'>, query: string | undefined) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send(request, query);
+      } catch (error) {
+        if (!(error as { unsent?: boolean }).unsent || attempt >= MAX_UNSENT_RETRIES) throw error;
+      }
+    }
+  };
   const upstream: ProxyTools['upstream'] = async (request) => {
     const query = request.query?.toString();
     // The proxy is the self-test's harness, not the server under test: a read whose connection failed
     // before any answer (a kept-alive socket the upstream closed, a starved machine) is sent once more
     // rather than answered 502, which would be judged as the target's. A write is never sent twice.
-    const response = await send(request, query).catch((error: unknown) => {
+    const response = await sendWritten(request, query).catch((error: unknown) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') throw error;
-      return send(request, query);
+      return sendWritten(request, query);
     });
     const headers: Record<string, string> = {};
     for (const [key, value] of Object.entries(response.headers)) {
