@@ -93,7 +93,8 @@ describe('polling limits', () => {
     expect(error).toMatchObject({ operationId: 'getGeneration', resourceId: 'gen_odd_m1', status: 'blurred' });
     expect(error.message).toBe('generation gen_odd: gen_odd_m1 has status "blurred", which the API does not document, for 500 ms or more.');
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Before the wait's own 20 s deadline, with slack for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('an undocumented status that turns into a documented one within the allowance does not end the wait', async () => {

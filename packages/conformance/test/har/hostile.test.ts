@@ -158,7 +158,8 @@ describe('files that are not regular files, or too large', () => {
       expect(stderr.trim().split('\n')).toHaveLength(1);
       expect(stderr).toContain(`${path} is ${kind}, not a regular file: refused`);
       expect(stdout).not.toContain('evidence:');
-      expect(performance.now() - started).toBeLessThan(5_000);
+      // Reading it would block for ever: slack for a loaded machine, far from never.
+      expect(performance.now() - started).toBeLessThan(30_000);
     },
   );
 

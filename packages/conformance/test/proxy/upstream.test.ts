@@ -71,7 +71,8 @@ describe('an upstream that answers what no client can be given', () => {
     const reply = await get('/pub/v1/generations/silent');
     expect(reply.status).toBe(504);
     expect(JSON.parse(reply.body)).toMatchObject({ data: null, err: { code: 'gateway_timeout', message: expect.stringMatching(/1500 ms \(--timeout\)/) } });
-    expect(performance.now() - started).toBeLessThan(8_000);
+    // The upstream never answers: slack for a loaded machine, far from never.
+    expect(performance.now() - started).toBeLessThan(30_000);
     expect((await get('/pub/v1/voices')).status).toBe(200);
   });
 

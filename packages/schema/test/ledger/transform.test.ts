@@ -418,7 +418,8 @@ describe('purity and speed', () => {
     expect(result).not.toBe(frozen.listNewest);
   });
 
-  it('handles large bodies quickly', () => {
+  // How fast is the bench's (`npm run bench`: bench/ledger.bench.ts): a time limit here failed on a loaded machine.
+  it('round-trips a large body', () => {
     const big = {
       data: Array.from({ length: 2000 }, (_, i) => ({
         generation_id: `gen_${i}`,
@@ -428,10 +429,8 @@ describe('purity and speed', () => {
       err: null,
       pagination: { page: 1, page_size: 2000, total: 2000 },
     };
-    const started = performance.now();
     const up = upgradeResponse(plan, 'listGenerations', 200, big, 'baseline').body;
     const down = downgradeResponse(plan, 'listGenerations', 200, up, 'baseline').body;
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(down).toEqual(big);
   });
 });
