@@ -5,6 +5,7 @@
 // "a missing key is not served" is stated, "…with 401" is ours.
 import { type CatalogueName, type OperationId, operationList } from '../operations.js';
 import { type AssumedProvenance, assumption, type DocsPage, documented, type SourcedProvenance, stated } from '../provenance.js';
+import { RELATION_RULES } from './relations.js';
 
 /** A behaviour rule: its id, what it says, and its basis (a source with its pointer, or our claim). */
 export type BehaviourRule = { id: string; description: string } & (Omit<SourcedProvenance, 'constraints'> | Omit<AssumedProvenance, 'constraints'>);
@@ -123,7 +124,11 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
   ),
   rule('media_id_filter', stated('listGenerationsEndpoint', 'Query parameter `media_id`'), '?media_id lists only the generations that contain it.'),
   rule('generation_id_filter', documented('listGenerations'), '?generation_id lists only the generation of that id.'),
-  rule('status_filter', documented('listGenerations'), '?status=success lists only generations with a successful item.'),
+  rule(
+    'status_filter',
+    documented('listGenerations', 'status takes success or failed'),
+    '?status=success lists only generations with a successful item, ?status=failed only those with a failed item.',
+  ),
   rule(
     'type_flux_filter',
     stated('resourceListings', 'lists the control nets for flux models'),
@@ -200,9 +205,12 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
 ];
 
 /**
- * The rules whose breach the interface description says makes a generation fail (§ Errors,
- * "Conditions that make a generation fail"): a server may refuse such a request up front or accept it
- * and report the generation `failed`; only a successful generation breaks them.
+ * The rules whose breach may end in a failed generation rather than a refusal: those the interface
+ * description says make a generation fail (§ Errors, "Conditions that make a generation fail"), and a
+ * request naming a model, style, LoRA or input that does not exist (the sources say what a name must
+ * be, never that such a request is refused up front rather than accepted and failed). A server may
+ * refuse such a request or accept it and report the generation `failed`; only a successful generation
+ * breaks them.
  */
 export const GENERATION_FAILURE_RULES: ReadonlySet<string> = new Set([
   'VideoAnyone.prompt.length',
@@ -210,6 +218,8 @@ export const GENERATION_FAILURE_RULES: ReadonlySet<string> = new Set([
   'narrator_video_fps',
   'narrator_video_height',
   'narrator_video_width',
+  'catalogue_name',
+  'reference_exists',
 ]);
 
 /**
@@ -261,5 +271,5 @@ function successStatusRules(): BehaviourRule[] {
 
 /** Every behaviour rule: the list above and one success-status rule per operation. */
 export function behaviourRules(): BehaviourRule[] {
-  return [...BEHAVIOUR_RULES, ...successStatusRules()];
+  return [...BEHAVIOUR_RULES, ...RELATION_RULES, ...successStatusRules()];
 }

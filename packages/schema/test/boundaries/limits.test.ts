@@ -117,7 +117,8 @@ const rulesOf: Record<string, [rule: string, source: string]> = {
   'character.mode calm': ['CharacterSettings.mode.enum', 'interface'],
   // The interface describes prompt as a string: refusing one is ours.
   'prompt as a string': ['GenerationItem.prompt.type', 'assumption'],
-  'Flux control_net resize_mode': ['flux_control_net_modes', 'interface'],
+  // "Not supported" is stated; that such a request is refused (not ignored) is our reading: still an error for a writer.
+  'Flux control_net resize_mode': ['flux_control_net_modes', 'assumption'],
   'narrator nothing': ['narrator_input', 'live-docs'],
   'true_touch scale_factor below 1 (assumption)': ['TrueTouch.scale_factor.range', 'assumption'],
   'batch_size 0': ['GenerationItem.batch_size.range', 'assumption'],
