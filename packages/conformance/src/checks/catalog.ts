@@ -11,11 +11,13 @@ import envelopeConformance from './registry/envelope-conformance.js';
 import filterConformance from './registry/filter-conformance.js';
 import ignoredAuth from './registry/ignored-auth.js';
 import lifecycleTerminal from './registry/lifecycle-terminal.js';
+import listingFigures from './registry/listing-figures.js';
 import negativeDataRejection from './registry/negative-data-rejection.js';
 import notAServerError from './registry/not-a-server-error.js';
 import paginationConformance from './registry/pagination-conformance.js';
 import positiveDataAcceptance from './registry/positive-data-acceptance.js';
 import renamedFields from './registry/renamed-fields.js';
+import requestRelations from './registry/request-relations.js';
 import responseSchemaConformance from './registry/response-schema-conformance.js';
 import statusCodeConformance from './registry/status-code-conformance.js';
 import useAfterFree from './registry/use-after-free.js';
@@ -40,6 +42,8 @@ export const CHECKS = [
   lifecycleTerminal,
   useAfterFree,
   creditsArithmetic,
+  requestRelations,
+  listingFigures,
 ] as const;
 
 export type CheckId = (typeof CHECKS)[number]['id'];

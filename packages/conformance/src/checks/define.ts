@@ -46,6 +46,9 @@ export interface Observed {
   at: number;
 }
 
+/** The part of a sequence that reads again at the end of the run (before the deleting operations). */
+export type Later = () => Promise<void>;
+
 /** An assertion about one operation's cell. */
 export interface Found {
   operationId: OperationId;
@@ -87,8 +90,12 @@ export interface CheckSpec<Id extends string = string> {
   judge?(input: Judged): Assertion[] | undefined;
   /** A fresh judgement of a history (stateful checks: one per run, recording or proxy session). */
   history?(settings: HistorySettings): HistoryJudge;
-  /** The requests a live run sends for this check's history (stateful phase, full mode only): it drives, never judges. */
-  sequence?(port: CheckPort): Promise<void>;
+  /**
+   * The requests a live run sends for this check's history (stateful phase, full mode only): it drives,
+   * never judges. What it returns, if anything, runs at the end of the run, once every other phase that
+   * keeps what exists has ended (reads again later than a window right after a change).
+   */
+  sequence?(port: CheckPort): Promise<Later | undefined> | Promise<void>;
   /** Sizes (items) of the generations its sequence makes: what the planner prices and keeps for it. */
   generations?: readonly number[];
 }

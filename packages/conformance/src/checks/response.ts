@@ -4,7 +4,7 @@ import { ErrorEnvelope, elementAt, formatIssue, type OperationSpec, provenanceOf
 import { isObject } from '@mediagen/schema/util';
 import { errFilled, errorObject, served } from '../model/answer.js';
 import { dataOf, type Exchange, isSuccess } from '../model/exchange.js';
-import { type Assertion, assertThat, broken, holds } from '../model/verdict.js';
+import { type Assertion, assertThat, broken, holds, through } from '../model/verdict.js';
 
 export { errFilled, errorObject, said, served } from '../model/answer.js';
 
@@ -132,29 +132,50 @@ export function checkRenamedFields(op: OperationSpec, exchange: Exchange): Asser
 /** Whether the sources show the operation's page parameters (list generations, list characters), or they are ours. */
 const documentedPaging = (op: OperationSpec) => op.query !== undefined && provenanceOf(op.query.shape.page_size ?? op.query)?.source !== 'assumption';
 
-/** Page and page_size honoured by a paged listing (only judged when the request asked for them). */
+/** The assumed container a part of a listing's answer sits in (`CharacterPage.pagination`), as the rule a judgement of it reads through. */
+const containerVia = (op: OperationSpec, path: (string | number)[]): string | undefined => {
+  const element = weakestAlong(op.success.schema, path);
+  return element === undefined ? undefined : `${element}.type`;
+};
+
+/**
+ * Page and page_size honoured by a paged listing (only judged when the request asked for them): at
+ * most page_size items, and a pagination object that echoes the page asked for. Each part is as firm
+ * as the container it reads (the characters listing's answer is not visible: its items and its
+ * pagination are ours). What a page holds by its total is `page_total_counts_items`: what total
+ * counts is not shown.
+ */
 export function checkPagination(op: OperationSpec, exchange: Exchange): Assertion[] | undefined {
   if (!op.paged || !served(exchange) || !isObject(exchange.json)) return undefined;
   const query = exchange.request.query ?? {};
   if (query.page_size === undefined && query.page === undefined) return undefined;
   const { data, pagination } = exchange.json;
   if (!Array.isArray(data)) return undefined;
-  // Listings whose page parameters are ours are judged on an assumption.
-  const rule = documentedPaging(op) ? 'page_honoured' : 'page_honoured_where_assumed';
+  // Listings whose page parameters are ours are judged on that assumption alone.
+  const documented = documentedPaging(op);
+  const rule = documented ? 'page_honoured' : 'page_honoured_where_assumed';
+  const via = (path: (string | number)[]) => (documented ? containerVia(op, path) : undefined);
   const pageSize = query.page_size === undefined ? undefined : Number(query.page_size);
   const page = query.page === undefined ? 1 : Number(query.page);
-  const problems: string[] = [];
-  if (pageSize !== undefined && data.length > pageSize) problems.push(`asked for page_size=${pageSize}, got ${data.length} items`);
-  if (isObject(pagination)) {
-    if (pageSize !== undefined && pagination.page_size !== pageSize) {
-      problems.push(`asked for page_size=${pageSize}, pagination.page_size is ${JSON.stringify(pagination.page_size)}`);
-    }
-    if (pagination.page !== page) problems.push(`asked for page=${page}, pagination.page is ${JSON.stringify(pagination.page)}`);
-    if (typeof pagination.total === 'number' && pageSize !== undefined) {
-      const expected = Math.max(0, Math.min(pageSize, pagination.total - (page - 1) * pageSize));
-      if (data.length !== expected)
-        problems.push(`total ${pagination.total}, page ${page} of size ${pageSize} should hold ${expected} items, got ${data.length}`);
-    }
+  const out: Assertion[] = [];
+  const size = pageSize !== undefined && data.length > pageSize ? `asked for page_size=${pageSize}, got ${data.length} items` : undefined;
+  out.push(through(assertThat(rule, size === undefined, size ?? ''), via(['data'])));
+  if (!isObject(pagination)) return out;
+  const echo: string[] = [];
+  if (pageSize !== undefined && pagination.page_size !== pageSize) {
+    echo.push(`asked for page_size=${pageSize}, pagination.page_size is ${JSON.stringify(pagination.page_size)}`);
   }
-  return [assertThat(rule, problems.length === 0, problems[0] ?? '')];
+  if (pagination.page !== page) echo.push(`asked for page=${page}, pagination.page is ${JSON.stringify(pagination.page)}`);
+  out.push(through(assertThat(rule, echo.length === 0, echo[0] ?? ''), via(['pagination', 'page'])));
+  if (typeof pagination.total === 'number' && pageSize !== undefined && Number.isInteger(page) && page >= 1) {
+    const expected = Math.max(0, Math.min(pageSize, pagination.total - (page - 1) * pageSize));
+    out.push(
+      assertThat(
+        'page_total_counts_items',
+        data.length === expected,
+        `total ${pagination.total}, page ${page} of size ${pageSize} should hold ${expected} items, got ${data.length}`,
+      ),
+    );
+  }
+  return out;
 }

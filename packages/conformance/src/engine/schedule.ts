@@ -8,11 +8,13 @@
 //  - from the start, beside the sequences, the phases of the operations no stateful check judges and
 //    that neither spend nor delete, a few side by side, each operation's phases in their order
 //    (examples, coverage, auth, generated requests).
-// The operations that delete go last, one after another, once everything else has ended: they must not
-// take away what the others read (the fixtures). The workers bound the requests in flight, whatever
+// What a sequence leaves for the end (a read again of what it deleted, a last walk of a listing) runs
+// once both strands have ended, one after another. The operations that delete go last, one after
+// another, once everything else has ended: they must not take away what the others read (the fixtures). The workers bound the requests in flight, whatever
 // overlaps (lanes.ts). A phase or a sequence that throws is noted and the run goes on; a stop ends every
 // strand at its next step, and the run waits for all of them before it cleans up.
 import type { OperationSpec } from '@mediagen/schema';
+import type { Later } from '../checks/define.js';
 import type { PhaseContext } from './context.js';
 import { mapLimit } from './map-limit.js';
 import { runAuth } from './phases/auth.js';
@@ -60,14 +62,17 @@ async function runOperation(s: Schedule, op: OperationSpec, index: number): Prom
   }
 }
 
-/** The sequences of `plan`, one after another (a check that cannot run was skipped before). */
-async function runSequences(s: Schedule, plan: readonly PlannedSequence[]): Promise<void> {
+/** The sequences of `plan`, one after another (a check that cannot run was skipped before); what each leaves for the end goes to `later`. */
+async function runSequences(s: Schedule, plan: readonly PlannedSequence[], later: { id: string; run: Later }[]): Promise<void> {
   const { parts, context, profiler } = s;
   for (const { check } of plan) {
     const sequence = check.sequence!;
     s.check();
     try {
-      await spanned(profiler, 'phase:stateful', () => spanned(profiler, `sequence:${check.id}`, () => sequence(checkPort(parts, context, check.id))));
+      const left = await spanned(profiler, 'phase:stateful', () =>
+        spanned(profiler, `sequence:${check.id}`, async (): Promise<Later | undefined> => (await sequence(checkPort(parts, context, check.id))) ?? undefined),
+      );
+      if (left) later.push({ id: check.id, run: left });
     } catch (error) {
       if (error instanceof RunStopped) throw error;
       parts.note(`${check.id}: the sequence stopped: ${messageOf(error)}`);
@@ -111,10 +116,12 @@ export async function runWork(s: Schedule, plan: readonly PlannedSequence[]): Pr
   const kept = ordered.filter((op) => op.effect !== 'delete');
   const beside = kept.filter((op) => !spends(op) && !judgedByHistory(op));
   const after = kept.filter((op) => !beside.includes(op));
-  const sequenced = runSequences(s, spending).then(() =>
+  const later: { id: string; run: Later }[] = [];
+  const sequenced = runSequences(s, spending, later).then(() =>
     runSequences(
       s,
       sequences.filter((p) => !spending.includes(p)),
+      later,
     ),
   );
   await together([
@@ -136,5 +143,15 @@ export async function runWork(s: Schedule, plan: readonly PlannedSequence[]): Pr
       ]),
     ),
   ]);
+  // What the sequences read again at the end: after every creation of the run, before the deletions.
+  for (const { id, run } of later) {
+    s.check();
+    try {
+      await spanned(s.profiler, 'phase:stateful', () => spanned(s.profiler, `later:${id}`, run));
+    } catch (error) {
+      if (error instanceof RunStopped) throw error;
+      s.parts.note(`${id}: the reading at the end stopped: ${messageOf(error)}`);
+    }
+  }
   for (const op of ordered.filter((o) => o.effect === 'delete')) await operation(op);
 }

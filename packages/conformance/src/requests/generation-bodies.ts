@@ -16,10 +16,14 @@ const LAX_JSON_TYPES: Basis = ruleBasis('json_types_strict');
 export const FLUX = 'flux';
 const isFlux = (item: { base_model: string }) => item.base_model.toLowerCase() === FLUX;
 
-/** A plain valid generation item on any target. */
+/**
+ * A plain valid generation item on any target. It asks for a listed aspect ratio other than the
+ * square the example shows, so that what every plain generation made can be weighed against what it
+ * asked for (`aspect_ratio_honoured`) at no extra request.
+ */
 export function baseItem(fixtures: Fixtures): Record<string, unknown> {
   const model = fixtures.real ? (fixtures.catalogue.models.find((m) => !isFlux(m))?.name ?? 'JuggernautXL') : 'JuggernautXL';
-  return { model, prompt: { positive: 'a lighthouse at dusk' }, steps: 20, cfg_scale: 7 };
+  return { model, prompt: { positive: 'a lighthouse at dusk' }, steps: 20, cfg_scale: 7, aspect_ratio: '2:3' };
 }
 
 const fluxItem = (fixtures: Fixtures, controlNet: Record<string, unknown>) => ({
@@ -111,6 +115,8 @@ export function invalidGenerationBodies(fixtures: Fixtures): { label: string; bo
     { label: 'quality "REGULAR" (case-sensitive)', body: item({ quality: 'REGULAR' }) },
     { label: 'aspect_ratio "1X1" (not an allowed ratio)', body: item({ aspect_ratio: '1X1' }) },
     { label: 'aspect_ratio "3:5" (not an allowed ratio)', body: item({ aspect_ratio: '3:5' }) },
+    // A mode the interface does not list: its enum is stated, so this one must not be served.
+    { label: 'character.mode "extreme" (not a listed mode)', body: item({ character: { character_id: fixtures.characterId ?? 'chr_01', mode: 'extreme' } }) },
     {
       label: 'character.mode "Balanced" (case-sensitive)',
       body: item({ character: { character_id: fixtures.characterId ?? 'chr_01', mode: 'Balanced' } }),

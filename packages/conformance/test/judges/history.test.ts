@@ -1,58 +1,12 @@
 // The stateful checks judge a history, whoever sent it: a short, made-up sequence of exchanges is fed to
 // the one judge as a recording's would be, and each stateful judgement shows where the sources allow
 // it and only there (eventual reads, a charge that settles, deletes, lifecycle, filters).
-import { type OperationSpec, operations, ruleById } from '@mediagen/schema';
+import { operations, ruleById } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
-import { CHECK_IDS, type Exchange, Judge } from '../../src/index.js';
+import type { Judge } from '../../src/index.js';
+import { body, cell, clock, feed, generation, media, notFound, recordingJudge, verdict } from '../support/history.js';
 
 const { generateMedia, getGeneration, getMedia, deleteMedia, listGenerations, estimateGeneration, listCharacters, createCharacter } = operations;
-
-/** A judge as a recording's: every check, default tiers, a short lifecycle wait. */
-const recordingJudge = (ownsBalance = false) =>
-  new Judge({
-    selected: CHECK_IDS,
-    strict: false,
-    pagination: true,
-    stateful: true,
-    ownsBalance,
-    lifecycleWaitMs: 1_000,
-    baseUrl: 'http://127.0.0.1:1',
-  });
-
-let clock = 1_000_000;
-/** Feeds one exchange (answered `after` ms after the previous one) and returns the judge. */
-function feed(
-  judge: Judge,
-  op: OperationSpec,
-  params: Record<string, string>,
-  status: number,
-  json: unknown,
-  request: Partial<Exchange['request']> = {},
-  after = 10,
-  durationMs = 1,
-) {
-  clock += after;
-  const exchange: Exchange = {
-    request: { operationId: op.operationId, method: op.method, path: op.path, auth: 'valid', label: 'test', ...request },
-    url: `http://127.0.0.1:1${op.path}`,
-    status,
-    contentType: 'application/json',
-    text: JSON.stringify(json),
-    json,
-    durationMs,
-  };
-  return judge.judge(op, params, exchange, judge.infer(op, params, exchange), { phase: 'examples', at: clock });
-}
-
-const media = (id: string, status = 'pending') => ({ id, dim: { height: 512, width: 512 }, type: 'image', status });
-const generation = (id: string, items: ReturnType<typeof media>[]) => ({ data: { generation_id: id, created_at: 1, media: items }, err: {} });
-const notFound = { data: null, err: { code: 'not_found', message: 'no such thing' } };
-const body = [{ model: 'JuggernautXL', prompt: { positive: 'a lighthouse' } }];
-
-/** The cell of one check on one operation, and the verdict on one assumption. */
-const cell = (judge: Judge, operationId: OperationSpec['operationId'], check: string) =>
-  judge.recorder.operationReport(operations[operationId], 'none').results.find((r) => r.check === check);
-const verdict = (judge: Judge, element: string) => judge.verdicts.verdicts().find((v) => v.element === element)?.status;
 
 describe('ensure_resource_availability: readable eventually, at once is ours', () => {
   it('a generation first read as 404, then served, holds the obligation and refutes only "at once"', () => {

@@ -143,11 +143,40 @@ describe('pagination_conformance', () => {
         { request: { operationId: op.operationId, method: 'get', path: op.path, query, auth: 'valid', label: 't' } },
       );
     expect(checkPagination(listModels, listing(listModels, [1], { page: 1, page_size: 1, total: 5 }, { page_size: 1 }))?.[0]?.ok).toBe(true);
-    expect(broken(checkPagination(listModels, listing(listModels, [1, 2], { page: 1, page_size: 10, total: 5 }, { page_size: 1 })))).toHaveLength(1);
+    // Too many items, a wrong echo, and a page that holds more than its total leaves: each part names its own rule.
+    expect(broken(checkPagination(listModels, listing(listModels, [1, 2], { page: 1, page_size: 10, total: 5 }, { page_size: 1 })))).toEqual([
+      'page_honoured_where_assumed',
+      'page_honoured_where_assumed',
+      'page_total_counts_items',
+    ]);
     expect(checkPagination(listModels, listing(listModels, [1], undefined, {}))).toBeUndefined();
     const rules = [listModels, listGenerations].map(
       (op) => checkPagination(op, listing(op, [1], { page: 1, page_size: 1, total: 1 }, { page_size: 1 }))?.[0]?.rule,
     );
     for (const rule of rules) expect(['page_honoured', 'page_honoured_where_assumed']).toContain(rule);
+  });
+
+  it('judges the characters listing’s paging echo through its pagination, whose shape no source shows', () => {
+    const { listCharacters } = operations;
+    const page = exchange(
+      200,
+      { data: [{ id: 'c' }], err: {}, pagination: { current_page: 2, per_page: 1, count: 1 } },
+      {
+        request: {
+          operationId: listCharacters.operationId,
+          method: 'get',
+          path: listCharacters.path,
+          query: { page: 2, page_size: 1 },
+          auth: 'valid',
+          label: 't',
+        },
+      },
+    );
+    const echo = (checkPagination(listCharacters, page) ?? []).filter((a) => !a.ok);
+    expect(echo).toHaveLength(1);
+    expect(echo[0]).toMatchObject({ rule: 'page_honoured', via: 'CharacterPage.pagination.type' });
+    expect(ruleById('CharacterPage.pagination.type')?.source).toBe('assumption');
+    // Its items are judged through the assumed data container too.
+    expect(checkPagination(listCharacters, page)?.[0]).toMatchObject({ rule: 'page_honoured', ok: true, via: 'CharacterPage.data.type' });
   });
 });

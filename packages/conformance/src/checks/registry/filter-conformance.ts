@@ -9,8 +9,9 @@ import { itemsOf, mediaIdsOf } from './sequence.js';
 
 const { listGenerations } = operations;
 
-const hasSuccess = (generation: Record<string, unknown>) =>
-  !Array.isArray(generation.media) || generation.media.some((m) => isObject(m) && m.status === 'success');
+/** Whether a generation has an item of `status` (one whose media are not shown says nothing against it). */
+const hasStatus = (generation: Record<string, unknown>, status: string) =>
+  !Array.isArray(generation.media) || generation.media.some((m) => isObject(m) && m.status === status);
 
 /**
  * Whether an item is flux is read from its `base_model`: where a listing's items or their base model are
@@ -26,7 +27,7 @@ const alone = (query: Record<string, unknown>, name: string) => Object.keys(quer
 
 /**
  * Judges a history: a served listing holds only what its filter asked for (`?media_id`,
- * `?generation_id`, `?status=success` on generations, `?type=flux` on the catalogue); filtered by an
+ * `?generation_id`, `?status=success` or `failed` on generations, `?type=flux` on the catalogue); filtered by an
  * id the history knows exists, with no other filter, it holds that resource.
  */
 function judgeHistory(): HistoryJudge {
@@ -59,12 +60,13 @@ function judgeHistory(): HistoryJudge {
           `?generation_id=${id} lists ${strangers.length} other generation(s) (e.g. ${JSON.stringify(strangers[0]?.generation_id)})`,
         );
       }
-      if (op === listGenerations && query.status === 'success') {
-        const unsuccessful = items.filter((g) => !hasSuccess(g));
+      if (op === listGenerations && (query.status === 'success' || query.status === 'failed')) {
+        const status = query.status;
+        const others = items.filter((g) => !hasStatus(g, status));
         add(
           'status_filter',
-          unsuccessful.length === 0,
-          `?status=success lists ${unsuccessful.length} generation(s) without a successful item (e.g. ${JSON.stringify(unsuccessful[0]?.generation_id)})`,
+          others.length === 0,
+          `?status=${status} lists ${others.length} generation(s) without a ${status} item (e.g. ${JSON.stringify(others[0]?.generation_id)})`,
         );
       }
       if (hasTypeFilter(op) && query.type === 'flux') {
@@ -92,6 +94,7 @@ async function sequence(port: CheckPort): Promise<void> {
     await list(`filter by media_id ${mediaId}`, { media_id: mediaId, page_size: 50 });
     await list(`filter by generation_id ${generationId}`, { generation_id: generationId, page_size: 50 });
     await list('filter by status=success', { status: 'success', page_size: 50 });
+    await list('filter by status=failed', { status: 'failed', page_size: 50 });
   }
   for (const op of port.ops.filter(hasTypeFilter)) {
     await port.send({ operationId: op.operationId, label: 'filter by type=flux', query: { type: 'flux', page: 1, page_size: 50 } }, 'accept');
@@ -101,7 +104,7 @@ async function sequence(port: CheckPort): Promise<void> {
 export default defineCheck({
   id: 'filter_conformance',
   description:
-    'Filters filter: ?media_id, ?generation_id and ?status=success on generations, ?type=flux on the catalogue listings (documented for control nets and styles; ours elsewhere).',
+    'Filters filter: ?media_id, ?generation_id and ?status (success, failed) on generations, ?type=flux on the catalogue listings (documented for control nets and styles; ours elsewhere).',
   severity: 'error',
   category: 'stateful',
   rules: ['media_id_filter', 'generation_id_filter', 'status_filter', 'type_flux_filter', 'type_flux_filter_assumed'],

@@ -4,10 +4,11 @@ import { checkPagination } from '../response.js';
 
 export default defineCheck({
   id: 'pagination_conformance',
-  description: 'Paged listings honour page and page_size (at most page_size items; pagination echoes the request).',
+  description:
+    'Paged listings honour page and page_size (at most page_size items; pagination echoes the request); a page holds what its total leaves (what total counts: an assumption).',
   severity: 'error',
   category: 'stateful',
-  rules: ['page_honoured', 'page_honoured_where_assumed'],
+  rules: ['page_honoured', 'page_honoured_where_assumed', 'page_total_counts_items'],
   appliesTo: (op) => op.paged,
   // Judged on every listing that asked for a page, on targets that compute pages. A page asked for with a
   // value only an assumption calls invalid (page 0, page_size 51) and served anyway is honoured only as

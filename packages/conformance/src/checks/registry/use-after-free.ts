@@ -2,7 +2,7 @@ import { type OperationId, operations } from '@mediagen/schema';
 import { said, served, speaksOfExistence } from '../../model/answer.js';
 import { dataOf } from '../../model/exchange.js';
 import { assertThat } from '../../model/verdict.js';
-import { defineCheck, type Found, type HistoryJudge, type Observed, onOperations } from '../define.js';
+import { defineCheck, type Found, type HistoryJudge, type Later, type Observed, onOperations } from '../define.js';
 import type { CheckPort } from '../port.js';
 import { dataString, itemsOf, mediaIdsOf } from './sequence.js';
 
@@ -84,6 +84,14 @@ function judgeHistory(): HistoryJudge {
         );
         return out;
       }
+      // A listing that still lists a deleted generation serves it.
+      if (op === listGenerations && served(exchange)) {
+        const listed = itemsOf(exchange).filter(
+          (g) => typeof g.generation_id === 'string' && history.resources.deletedBy('generation', g.generation_id) === deleteGeneration.operationId,
+        );
+        if (listed.length > 0)
+          add(deleteGeneration.operationId, 'deleted_generation_gone', false, `deleted generation ${String(listed[0]!.generation_id)} is still listed`);
+      }
       const filtered = exchange.request.query?.media_id;
       if (op === listGenerations && typeof filtered === 'string' && served(exchange)) {
         if (history.resources.deletedBy('media', filtered) !== deleteMedia.operationId) return out;
@@ -95,12 +103,16 @@ function judgeHistory(): HistoryJudge {
   };
 }
 
-/** The requests: a two-item generation, one item deleted and everything around it read, then the generation deleted and read. */
-async function sequence(port: CheckPort): Promise<void> {
+/**
+ * The requests: a two-item generation, one item deleted and everything around it read, then the
+ * generation deleted and read; and, at the end of the run, what was deleted read again (a deletion
+ * holds, not only in the moments after it).
+ */
+async function sequence(port: CheckPort): Promise<Later | undefined> {
   const made = await port.makeGeneration('made for use_after_free (2 items)', 2);
   if (!('generationId' in made) || made.mediaIds.length < 2) {
     port.skipAll('generationId' in made ? `the generation has ${made.mediaIds.length} media, 2 are needed` : `no generation: ${made.refused}`);
-    return;
+    return undefined;
   }
   const { generationId } = made;
   const [gone, kept] = made.mediaIds as [string, string];
@@ -113,6 +125,11 @@ async function sequence(port: CheckPort): Promise<void> {
   await port.send({ operationId: deleteGeneration.operationId, label: `delete generation ${generationId}`, params: { generation_id: generationId } }, 'accept');
   await read(getGeneration.operationId, `deleted generation ${generationId}`, { generation_id: generationId });
   await read(getMedia.operationId, `media ${kept} of the deleted generation`, { media_id: kept });
+  return async () => {
+    await read(getGeneration.operationId, `deleted generation ${generationId}, at the end of the run`, { generation_id: generationId });
+    await read(getMedia.operationId, `deleted media ${gone}, at the end of the run`, { media_id: gone });
+    await read(getMedia.operationId, `media ${kept} of the deleted generation, at the end of the run`, { media_id: kept });
+  };
 }
 
 export default defineCheck({
