@@ -3,12 +3,14 @@
 // "batch size is the number of media generated" is the interface's; that a body of several items
 // makes one media per item under one generation is ours. The conformance suite judges them on every
 // history it sees (a live run, a recording, the proxy).
-import { assumption, stated } from '../provenance.js';
-import type { BehaviourRule } from './behaviour.js';
+import { type AssumedProvenance, assumption, type SourcedProvenance, stated } from '../provenance.js';
 
-const assume = (id: string, description: string, claim: string): BehaviourRule => ({ id, description, ...assumption(claim) });
+/** A relation rule: a behaviour rule (../behaviour.ts reads them as its own; written here without importing it, which imports these). */
+type RelationRule = { id: string; description: string } & (Omit<SourcedProvenance, 'constraints'> | Omit<AssumedProvenance, 'constraints'>);
 
-export const RELATION_RULES: readonly BehaviourRule[] = [
+const assume = (id: string, description: string, claim: string): RelationRule => ({ id, description, ...assumption(claim) });
+
+export const RELATION_RULES: readonly RelationRule[] = [
   // What was asked against what came back.
   {
     id: 'batch_size_media_count',
