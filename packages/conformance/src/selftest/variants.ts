@@ -3,6 +3,7 @@
 // fails on them (by request). They keep the suite from failing a server that follows every word of
 // the interface description and the live docs.
 import { operations } from '@mediagen/schema';
+import { relationVariants } from './counter/relations.js';
 import { isFor, type ProxyRequest, parseJson, type Rewrite } from './proxy.js';
 import { editJson, isObject, isSuccess, onGenerationItems, onMediaSuccess, refusal } from './rewrites.js';
 
@@ -100,5 +101,6 @@ export function faithfulVariants(): FaithfulVariant[] {
         },
       },
     },
+    ...relationVariants(),
   ];
 }

@@ -24,6 +24,7 @@ import {
   statusGoesBack,
   statusWithNotice,
 } from './behaviours.js';
+import { RELATION_REUSES } from './relations.js';
 import { lenientAcceptor, narrowReader } from './requests.js';
 import { keyOfRelied, tableAssumptions } from './table.js';
 
@@ -141,6 +142,7 @@ export const RECIPES: readonly (Recipe | Reuse | Alongside)[] = [
   { reuse: 'broken', id: 'lifecycle-stuck', refutes: ['rule:lifecycle_terminal_in_time'] },
   { reuse: 'broken', id: 'credits-not-deducted', refutes: ['rule:credits_remaining_is_the_balance'] },
   { reuse: 'broken', id: 'legacy-image-id-honoured', refutes: ['rule:legacy_image_id_ignored'] },
+  ...RELATION_REUSES,
   {
     with: 'ApiError.code',
     refutes: ['rule:failure_err_code_message'],
