@@ -13,13 +13,16 @@ export type Layers = readonly (readonly string[])[];
 
 /**
  * Each package's layers, written down from what the code does and from its files' header comments.
- * The layers of @mediagen/conformance: the plain words of a run (model); what a run sends (requests:
- * bodies, cases, fixtures); the checks that judge exchanges, with the port their sequences send
- * through; the one judge that feeds exchanges to them; the engine that runs them; the report built
- * from what a run recorded; the traffic the suite did not send, judged as a live run is; the drivers
- * over it (a HAR recording, the validating proxy) and the evidence file kept from reports; the usage
- * read from recordings, and the upgrade report over it; the library's entry
- * (`runConformance`); the self-test and the vitest integration over it; the command line; the bins.
+ * The layers of @mediagen/conformance: the plain words of a run (model: exchanges, answers, the
+ * recorders a run feeds); the plumbing every driver shares (HTTP and kept-alive connections, files read
+ * within bounds, sleeps, budgets, bounded parallelism, the key's masking, loopback); what a run sends
+ * (requests: bodies, cases, fixtures); the checks that judge exchanges, with the port their sequences
+ * send through; the one judge that feeds exchanges to them, with what a run records and the dated
+ * versions it judges at (judging); the report built from what a run recorded; the traffic the suite did
+ * not send, judged as a live run is, and the evidence file kept from reports; the three drivers side by
+ * side over them (the live run in `engine`, a HAR recording, the validating proxy); the usage read from
+ * recordings, and the upgrade report over it; the library's entry (`runConformance`); the self-test and
+ * the vitest integration over it; the command line; the bins.
  */
 export const LAYERS: Record<string, Layers> = {
   schema: [
@@ -40,13 +43,13 @@ export const LAYERS: Record<string, Layers> = {
   mock: [['core'], ['validation'], ['edge'], ['prism', 'sandbox'], ['cli'], ['cli.ts', 'index.ts']],
   conformance: [
     ['model'],
+    ['plumbing'],
     ['requests'],
     ['checks'],
     ['judging'],
-    ['engine'],
     ['report'],
-    ['traffic'],
-    ['har', 'proxy', 'evidence'],
+    ['traffic', 'evidence'],
+    ['engine', 'har', 'proxy'],
     ['usage'],
     ['upgrade'],
     ['conformance.ts'],
