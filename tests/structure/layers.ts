@@ -5,6 +5,8 @@
 // layer are siblings: neither imports the other. Every folder and root file must have its place, so a
 // new folder cannot slip past the check. Dynamic import() is a lazy-loading boundary, not an edge
 // (the client confines it to src/lazy/ and checks that in its own structure test).
+// Nor may a file import its own package by name, by any kind of import: that goes round the layers
+// (and loads the built copy, not the source beside it).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -86,6 +88,37 @@ export function importsOf(file: string, text = readFileSync(file, 'utf8')): stri
     .map((node) => node.moduleSpecifier)
     .filter((spec): spec is ts.StringLiteral => spec !== undefined && ts.isStringLiteral(spec) && spec.text.startsWith('.'))
     .map((spec) => resolve(dirname(file), spec.text.replace(/\.js$/, '.ts')));
+}
+
+/** Every module specifier a file's source names: imports, re-exports, `import x = require()`, and dynamic `import()`. */
+export function specifiersOf(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier))
+      found.push(node.moduleSpecifier.text);
+    else if (ts.isExternalModuleReference(node) && ts.isStringLiteral(node.expression)) found.push(node.expression.text);
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0]))
+      found.push(node.arguments[0].text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false));
+  return found;
+}
+
+/**
+ * `file: specifier` for each file under `src` that imports its own package by name (`name` or
+ * `name/...`): inside a package that is a way round the layers, and it loads the built copy, not the
+ * source beside it.
+ */
+export function selfImports(src: string, name: string): string[] {
+  return sources(src)
+    .filter((f) => !isGenerated(f))
+    .flatMap((file) =>
+      specifiersOf(file)
+        .filter((spec) => spec === name || spec.startsWith(`${name}/`))
+        .map((spec) => `${relative(src, file)}: ${spec}`),
+    )
+    .sort();
 }
 
 /** The unit a file belongs to: its top folder under src, or its own name for a root file. */
