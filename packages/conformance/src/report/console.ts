@@ -6,7 +6,7 @@
 import type { ProgressEvent } from '../engine/types.js';
 import { citation } from './cite.js';
 import { creditsLine, refusalLines, spendNotes } from './spend.js';
-import { escapeDeep, type Palette, palette } from './terminal.js';
+import { escapeDeep, type Palette, palette, shownLine } from './terminal.js';
 import type { Report } from './types.js';
 
 export type Write = (text: string) => void;
@@ -55,14 +55,14 @@ function failuresSection(report: Report, lines: string[], colors: Palette, shown
     const ordered = [...result.failures.filter((f) => f.shrunk), ...result.failures.filter((f) => !f.shrunk)];
     const visible = ordered.slice(0, shown + result.failures.filter((f) => f.shrunk).length);
     for (const failure of visible) {
-      lines.push(`    - [${failure.phase}] ${failure.message}`);
+      lines.push(shownLine(`    - [${failure.phase}] ${failure.message}`));
       if (failure.basis) lines.push(colors.dim(`      ${citation(failure.basis)}`));
       if (failure.shrunk) {
         lines.push(
           `      shrunk to this minimal case after ${failure.shrunk.runs} generated request(s) and ${failure.shrunk.shrinks} shrink step(s) (seed ${failure.shrunk.seed})`,
         );
       }
-      if (failure.curl) lines.push(`      ${failure.curl}`);
+      if (failure.curl) lines.push(shownLine(`      ${failure.curl}`));
     }
     const hidden = result.failureCount - visible.length;
     if (hidden > 0) lines.push(colors.dim(`    … ${hidden} more failing judgement(s) of this cell: every one is in the JSON, JUnit and HTML reports`));
