@@ -126,7 +126,9 @@ async function fromRecording(dir: string, key: string, forms: Record<string, str
         return [
           // Answers that break the contract: the failures' curl lines, evidence and messages show the exchange.
           { method: 'GET', path: `/pub/v1/voices?q=${inQuery(form)}`, key, status: 200, answer: { data: `not a list ${form}`, err: null }, headers },
-          { method: 'POST', path: '/pub/v1/generations', key, body: { prompt: form, note: [form] }, status: 400, answer: err, headers },
+          { method: 'POST', path: '/pub/v1/generations', key, body: { prompt: form, note: [form], [form]: 1 }, status: 400, answer: err, headers },
+          // The form as a field name, sent and answered (a usage file keeps names).
+          { method: 'GET', path: '/pub/v1/models', key, status: 200, answer: { data: [{ name: 'm', [form]: form }], err: null }, headers },
           {
             method: 'GET',
             path: `/pub/v1/generations/${inQuery(form)}`,
