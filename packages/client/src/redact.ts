@@ -1,9 +1,9 @@
 // Keeps the API key out of every text the client produces: error messages, error bodies, log
 // lines and warnings. Services sometimes echo what they were sent, and not always as it was sent:
 // lower-cased, URL-encoded, hex, inside a base64 `Authorization` value. The key is found in every
-// form by the schema package's one key masker (the same that masks the suite's reports and
-// recordings), and its place marked `[redacted]` so a message still reads.
-import { createKeyMasker, setOwn } from '@mediagen/schema/util';
+// form by the schema package's one key matcher (the same the suite's reports and recordings are
+// masked with), and its place marked `[redacted]` so a message still reads.
+import { keyMatcher, setOwn } from '@mediagen/schema/util';
 
 export const REDACTED = '[redacted]';
 
@@ -21,8 +21,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const showControl = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 export function createRedactor(secret: string): Redactor {
-  const masker = createKeyMasker(secret, { mask: REDACTED });
-  const mask = masker.text;
+  const mask = keyMatcher([secret], REDACTED).text;
+  const holds = (value: string) => mask(value) !== value;
   const text = (value: string): string => mask(value).replace(CONTROL, showControl);
   const value = <T>(input: T): T => {
     if (typeof input === 'string') return mask(input) as T;
@@ -36,11 +36,11 @@ export function createRedactor(secret: string): Redactor {
   };
   const inError = (error: unknown, depth = 0): boolean => {
     if (depth > 5 || error === null || error === undefined) return false;
-    if (typeof error === 'string') return masker.holds(error);
+    if (typeof error === 'string') return holds(error);
     if (typeof error !== 'object') return false;
     const e = error as { message?: unknown; stack?: unknown; cause?: unknown };
-    if (typeof e.message === 'string' && masker.holds(e.message)) return true;
-    if (typeof e.stack === 'string' && masker.holds(e.stack)) return true;
+    if (typeof e.message === 'string' && holds(e.message)) return true;
+    if (typeof e.stack === 'string' && holds(e.stack)) return true;
     return inError(e.cause, depth + 1);
   };
   return { text, value, inError };

@@ -5,10 +5,11 @@
 // A form is built character by character, so mixed spellings are found too: each character of the
 // key may stand as itself (in any letter case, for a key long enough not to match ordinary words),
 // percent-encoded (once or twice, hex digits in either case, a space as `+`), as a JSON escape
-// (`\u0061`, `\"`, `\/`) or as an HTML character reference. Beside those: the key's UTF-8 bytes in
-// hex (either case) and in base64 and base64url, padded or not, and — for a long key — the characters
-// of its base64 that do not depend on what surrounds it, at each of the three byte alignments it can
-// have inside a longer encoded text (`Basic base64(user:key)`). URL userinfo and `Bearer <key>` hold
+// (`\u0061`, `\"`, `\/`) or as a numeric HTML character reference (`&#97;`, `&#x61;`; a report escapes
+// what it shows after masking, so the named ones, for `&<>"'` only, are not looked for). Beside those:
+// the key's UTF-8 bytes in hex (either case) and in base64 and base64url, padded or not, and — for a
+// long key — the characters of its base64 that do not depend on what surrounds it, at each of the
+// three byte alignments it can have inside a longer encoded text (`Basic base64(user:key)`). URL userinfo and `Bearer <key>` hold
 // the key in one of these forms; the masker looks there for a short key's whole value.
 
 /** Keys at least this long are unambiguous: their occurrences inside longer values are masked too. */
@@ -32,7 +33,6 @@ function letterCases(char: string): string {
 }
 
 const JSON_SHORT: Record<string, string> = { '"': '\\"', '\\': '\\\\', '/': '\\/', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-const HTML_NAMED: Record<string, string[]> = { '&': ['&amp;'], '<': ['&lt;'], '>': ['&gt;'], '"': ['&quot;'], "'": ['&apos;'] };
 
 /** Every way one character of the key can be written. */
 function characterForms(char: string, anyCase: boolean): string {
@@ -49,7 +49,6 @@ function characterForms(char: string, anyCase: boolean): string {
     `&#0*${code};`,
     `&#[xX]0*${hexPattern(code, 1)};`,
     ...(JSON_SHORT[char] ? [escapeRegExp(JSON_SHORT[char])] : []),
-    ...(HTML_NAMED[char] ?? []).map(escapeRegExp),
     ...(char === ' ' ? ['\\+'] : []),
   ];
   return `(?:${forms.join('|')})`;
@@ -98,4 +97,38 @@ export function keyFormsPattern(key: string): string {
 export function keysPattern(keys: readonly string[]): string | undefined {
   const list = [...new Set(keys)].sort((a, b) => b.length - a.length);
   return list.length === 0 ? undefined : list.map(keyFormsPattern).join('|');
+}
+
+/**
+ * The masking every writer shares, on texts: a key of MIN_EMBEDDED_KEY_LENGTH or more is replaced by
+ * `mark` wherever any of its forms occurs; a shorter one only where it stands alone (so `skipped` keeps
+ * its `k`), or, by `isKey`, as a whole value. (The schema's createKeyMasker builds on it for values,
+ * URLs, JSON and curl lines; the client's redactor uses it alone, which keeps its entry small.)
+ */
+export interface KeyMatcher {
+  /** Whether a whole value is a key, in any form. */
+  isKey(text: string): boolean;
+  /** Every occurrence of a long key masked. */
+  embedded(text: string): string;
+  /** A message: long keys masked anywhere, short ones where they stand alone. */
+  text(text: string): string;
+}
+
+export function keyMatcher(keys: readonly string[], mark: string): KeyMatcher {
+  const all = keysPattern(keys);
+  const long = keysPattern(keys.filter((k) => k.length >= MIN_EMBEDDED_KEY_LENGTH));
+  const short = keysPattern(keys.filter((k) => k.length < MIN_EMBEDDED_KEY_LENGTH));
+  const whole = all === undefined ? undefined : new RegExp(`^(?:${all})$`, 'u');
+  const anywhere = long === undefined ? undefined : new RegExp(long, 'gu');
+  // A short key only where it stands alone: not inside a word, a number or another token.
+  const standalone = short === undefined ? undefined : new RegExp(`(?<![\\p{L}\\p{N}_\\-.~%])(?:${short})(?![\\p{L}\\p{N}_\\-.~%])`, 'gu');
+  const embedded = (text: string): string => (anywhere === undefined ? text : text.replace(anywhere, mark));
+  return {
+    isKey: (text) => whole !== undefined && text.length > 0 && whole.test(text),
+    embedded,
+    text: (text) => {
+      const out = embedded(text);
+      return standalone === undefined ? out : out.replace(standalone, mark);
+    },
+  };
 }

@@ -10,7 +10,7 @@
 //   MIN_EMBEDDED_KEY_LENGTH characters: shorter ones are too likely to be part of something else
 //   (in a message, a short key is masked where it stands alone as a word).
 // Property names, numbers and booleans are never masked whole (a name or a number is not a key).
-import { keysPattern, MIN_EMBEDDED_KEY_LENGTH } from './key-forms.js';
+import { keyMatcher } from './key-forms.js';
 
 export { MIN_EMBEDDED_KEY_LENGTH } from './key-forms.js';
 export const MASK = '***';
@@ -109,16 +109,9 @@ function basicParts(token: string): string[] {
 export function createKeyMasker(keys: string | readonly (string | undefined)[], options: KeyMaskerOptions = {}): KeyMasker {
   const MARK = options.mask ?? MASK;
   const list = (typeof keys === 'string' ? [keys] : keys).filter((k): k is string => typeof k === 'string' && k.length > 0);
-  const all = keysPattern(list);
-  const long = keysPattern(list.filter((k) => k.length >= MIN_EMBEDDED_KEY_LENGTH));
-  const short = keysPattern(list.filter((k) => k.length < MIN_EMBEDDED_KEY_LENGTH));
-  const wholePattern = all === undefined ? undefined : new RegExp(`^(?:${all})$`, 'u');
-  const embeddedPattern = long === undefined ? undefined : new RegExp(long, 'gu');
-  // A short key in a message only where it stands alone: not inside a word, a number or another token.
-  const standalonePattern = short === undefined ? undefined : new RegExp(`(?<![\\p{L}\\p{N}_\\-.~%])(?:${short})(?![\\p{L}\\p{N}_\\-.~%])`, 'gu');
-
-  const isKey = (text: string): boolean => wholePattern !== undefined && text.length > 0 && wholePattern.test(text);
-  const inner = (text: string): string => (embeddedPattern === undefined ? text : text.replace(embeddedPattern, MARK));
+  const matcher = keyMatcher(list, MARK);
+  const isKey = matcher.isKey;
+  const inner = matcher.embedded;
   const token = (text: string): string | undefined => {
     const scheme = AUTH_SCHEME.exec(text);
     if (!scheme) return undefined;
@@ -220,10 +213,7 @@ export function createKeyMasker(keys: string | readonly (string | undefined)[], 
 
   const headers = <H extends Record<string, string>>(input: H): H => Object.fromEntries(Object.entries(input).map(([name, item]) => [name, value(item)])) as H;
 
-  const text = (input: string): string => {
-    const out = inner(input);
-    return standalonePattern === undefined ? out : out.replace(standalonePattern, MARK);
-  };
+  const text = matcher.text;
   const holds = (input: string): boolean => text(input) !== input;
 
   return { value, headers, url, json, curl, text, holds };
