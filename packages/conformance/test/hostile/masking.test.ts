@@ -192,7 +192,7 @@ describe('no writer holds the key in any form', () => {
         for (const [writer, text] of Object.entries(outputs)) expect(text.length, writer).toBeGreaterThan(0);
         // The writers that show exchanges showed these, masked (usage files and upgrade reports hold names only).
         for (const writer of CARRIERS) expect(outputs[writer], writer).toContain('***');
-        if (process.env.DUMP_DIR) console.log("DIR", dir);
+        if (process.env.DUMP_DIR) console.log('DIR', dir);
         expect(leaks(outputs, key)).toEqual([]);
       }),
       { numRuns: 8, seed: 31 },
