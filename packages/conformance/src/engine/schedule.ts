@@ -15,8 +15,8 @@
 // strand at its next step, and the run waits for all of them before it cleans up.
 import type { OperationSpec } from '@mediagen/schema';
 import type { Later } from '../checks/define.js';
+import { mapLimit } from '../plumbing/map-limit.js';
 import type { PhaseContext } from './context.js';
-import { mapLimit } from './map-limit.js';
 import { runAuth } from './phases/auth.js';
 import { runCoverage } from './phases/coverage.js';
 import { runExamples } from './phases/examples.js';
