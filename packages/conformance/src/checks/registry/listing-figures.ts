@@ -16,7 +16,9 @@ const LATE_PAGE_SIZE = 50;
 const MAX_WALKS = 1_000;
 
 /** What identifies an item of a listing: a generation's id, another item's id or name. */
-const identity = (item: Record<string, unknown>): string | undefined => {
+const identity = (item: unknown): string | undefined => {
+  if (typeof item === 'string') return item;
+  if (!isObject(item)) return undefined;
   const id = [item.generation_id, item.id].find((v): v is string => typeof v === 'string');
   // A catalogue's names repeat across base models (Canny for sdxl and for flux).
   return id ?? (typeof item.name === 'string' ? `${item.name} (${String(item.base_model)})` : undefined);
@@ -32,14 +34,17 @@ interface Walk {
 }
 
 /** The figures of a served page: its total, page and page_size (asked for), and its items. */
-function figures(exchange: Exchange): { total: number; page: number; pageSize: number; items: Record<string, unknown>[] } | undefined {
+function figures(exchange: Exchange): { total: number; page: number; pageSize: number; items: unknown[] } | undefined {
   const json = exchange.json;
   const pagination = isObject(json) && isObject(json.pagination) ? json.pagination : undefined;
   const query = exchange.request.query ?? {};
   const page = query.page === undefined ? 1 : Number(query.page);
   const pageSize = Number(query.page_size);
   if (typeof pagination?.total !== 'number' || !Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1) return undefined;
-  return { total: pagination.total, page, pageSize, items: itemsOf(exchange) };
+  // Every entry counts, whatever its shape (a listing of plain names too).
+  const data = isObject(json) && Array.isArray(json.data) ? json.data : undefined;
+  if (!data) return undefined;
+  return { total: pagination.total, page, pageSize, items: data };
 }
 
 /** The walk a page belongs to: its operation and its query without the page. */
