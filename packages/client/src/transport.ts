@@ -4,7 +4,7 @@
 // the error classes.
 import type { Client } from 'openapi-fetch';
 import { createEnvelopeReader } from './envelope.js';
-import { AbortError, ConnectionError, formatIssue, MediaGenConfigError, MediaGenError, TimeoutError, ValidationError } from './errors.js';
+import { AbortError, ConnectionError, formatIssue, MediaGenConfigError, MediaGenError, TimeoutError, ValidationError } from './errors/index.js';
 import { OPERATIONS, type OperationId, type OperationInfo } from './generated/operations.js';
 import type { paths } from './generated/paths.js';
 import type { UploadTransport } from './lazy/kit.js';
