@@ -5,7 +5,7 @@
 import { BadRequestError, createClient, ValidationError } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commonOptions, parse } from '../../src/cli/args.js';
-import { MockError, type RunningSandbox, SANDBOX_API_KEY, SANDBOX_DEFAULTS, startSandbox } from '../../src/index.js';
+import { MockError, type RunningSandbox, SANDBOX_API_KEY, SANDBOX_DEFAULTS, startMock, startSandbox } from '../../src/index.js';
 import { call, item } from '../helpers.js';
 
 const sandboxes = new Map<400 | 422, RunningSandbox>();
@@ -59,6 +59,20 @@ describe('the refusal status', () => {
     expect(commonOptions(parse(['--refusal-status', '400'])).refusalStatus).toBe(400);
     expect(commonOptions(parse(['--stateful', '--refusal-status', '422'])).refusalStatus).toBe(422);
     expect(() => commonOptions(parse(['--refusal-status', '401']))).toThrow('--refusal-status must be 400 or 422, got "401"');
+  });
+});
+
+describe('Prism, behind its front', () => {
+  it('refuses with the status asked for too, in the same envelope', async () => {
+    const prism = await startMock({ refusalStatus: 400 });
+    try {
+      const answer = await call(prism.url, 'post', '/pub/v1/generations', { body: item({ steps: 3021 }) });
+      expect(answer.status).toBe(400);
+      expect(answer.body.err).toEqual({ code: 'validation_error', message: '[0].steps: must be ≤ 3020' });
+      expect((await generateCaught(prism.url))?.status).toBe(400);
+    } finally {
+      await prism.stop();
+    }
   });
 });
 
