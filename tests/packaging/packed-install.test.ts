@@ -110,6 +110,8 @@ describe('installed with npm into a project outside the workspace (with vitest 5
     // Every package has JS entries, and the data documents are among the checked entries.
     expect(entries.filter((e) => e.kind === 'module').length).toBeGreaterThanOrEqual(packageNames.length);
     expect(entries.map((e) => e.specifier)).toContain('@mediagen/schema/openapi.yaml');
+    // This project has every optional peer: no entry is excused for lacking one.
+    expect(entries.filter((e) => e.absentPeers)).toEqual([]);
     expect(result.code, describeRun(`importing ${entries.length} entry points`, result)).toBe(0);
   });
 
