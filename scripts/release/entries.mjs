@@ -25,10 +25,12 @@ export function entryPoints(installedDir, name) {
       continue;
     }
     const [before, after] = target.split('*');
-    for (const file of readdirSync(join(installedDir, posix.dirname(before)))) {
-      const rel = posix.join(posix.dirname(before), file);
-      if (!`./${rel}`.startsWith(before) || !rel.endsWith(after)) continue;
-      const stem = `./${rel}`.slice(before.length, after ? -after.length : undefined);
+    // The folder the pattern's files are in (`./dist/generated/versions/`), read in the installed package.
+    const folder = before.slice(0, before.lastIndexOf('/') + 1);
+    for (const file of readdirSync(join(installedDir, folder))) {
+      const rel = `${folder}${file}`;
+      if (!rel.startsWith(before) || !rel.endsWith(after)) continue;
+      const stem = rel.slice(before.length, after ? -after.length : undefined);
       entries.push({ specifier: posix.join(name, key.replace('*', stem)), kind: kindOf(target.replace('*', stem)) });
     }
   }
