@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { describeRun, type Finished, run } from '../support/process.js';
+import { describeRun, type Finished, repoRoot, run } from '../support/process.js';
 import { type InstalledProject, installProject, type PackedPackage, packedTarballs } from './packed.js';
 
 const CLIENT = '@mediagen/client';
@@ -65,7 +65,10 @@ describe('a project that installs only the packed client', () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual([...importedPackages(join(dir, 'dist'), 'validation')].sort());
     expect(importedPackages(join(dir, 'dist', 'validation'), '__none__')).toContain('@mediagen/schema');
-    expect(manifest.peerDependencies?.['@mediagen/schema']).toMatch(/^\^/);
+    // The peer range as the workspace manifest writes it (any 0.x: see .changeset/config.json), a range and not a pin.
+    const written = JSON.parse(readFileSync(join(repoRoot, 'packages', 'client', 'package.json'), 'utf8')).peerDependencies['@mediagen/schema'] as string;
+    expect(manifest.peerDependencies?.['@mediagen/schema']).toBe(written.replace(/^workspace:/, ''));
+    expect(written).toMatch(/^workspace:[<>=^~]/);
     expect(manifest.peerDependenciesMeta?.['@mediagen/schema']).toEqual({ optional: true });
   });
 
