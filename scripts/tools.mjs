@@ -27,7 +27,7 @@ function holderAlive(lock) {
 }
 
 /** Runs `work` while holding the lock `lock` (a directory path), waiting up to `timeoutMs` for it. */
-export async function withLock(lock, work, timeoutMs = 600_000) {
+export async function withLock(lock, work, timeoutMs = 1_800_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -59,7 +59,7 @@ function npmInstall(cwd) {
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
     // Only a hang: an install under the load of several test runs took minutes.
-    const timer = setTimeout(() => child.kill('SIGKILL'), 600_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 1_200_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
