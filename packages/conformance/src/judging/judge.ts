@@ -12,6 +12,7 @@ import { verdictsFor } from '../checks/judge.js';
 import { served } from '../model/answer.js';
 import type { Basis } from '../model/basis.js';
 import { type SectionClock, untimed } from '../model/clock.js';
+import type { CreditFact } from '../model/credit-facts.js';
 import { type Exchange, isSuccess, toCurl } from '../model/exchange.js';
 import { History } from '../model/history.js';
 import { inNewestShape } from '../model/newest.js';
@@ -193,7 +194,15 @@ export class Judge {
     return judgement;
   }
 
-  /** Records one assertion of `check` (the spend guard's findings come this way too). */
+  /** What a live run's spend guard measured, judged by the checks that judge it (credits_arithmetic). */
+  measured(fact: CreditFact): void {
+    for (const check of CHECKS) {
+      if (!check.measured || !this.selected.has(check.id)) continue;
+      for (const found of check.measured(fact)) this.record(found.operationId, check.id, found.assertion, { phase: 'stateful' });
+    }
+  }
+
+  /** Records one assertion of `check`. */
   record(operationId: OperationId, check: CheckId, assertion: Assertion, meta: Meta, evidence?: Evidence): Recorded {
     const context = {
       phase: meta.phase,
