@@ -6,7 +6,7 @@ import { assertThat } from '../../model/verdict.js';
 import { baseItem } from '../../requests/generation-bodies.js';
 import { defineCheck, type Found, type HistoryJudge, type HistorySettings, type Observed, onOperations } from '../define.js';
 import type { CheckPort } from '../port.js';
-import { judgeMeasured } from './credits-measured.js';
+import { judgeMeasured } from '../credits-measured.js';
 import { sleep } from './sequence.js';
 
 const { estimateGeneration, generateMedia } = operations;

@@ -2,9 +2,9 @@
 // credit rules its readings bear on are judged. The guard reads the balance around what may spend and
 // decides only whether to spend on; here each fact becomes the assertions it supports.
 import { operations } from '@mediagen/schema';
-import type { ChargeFact, CreditFact, UnannouncedFact } from '../../model/credit-facts.js';
-import { assertThat } from '../../model/verdict.js';
-import type { Found } from '../define.js';
+import type { ChargeFact, CreditFact, UnannouncedFact } from '../model/credit-facts.js';
+import { assertThat } from '../model/verdict.js';
+import type { Found } from './define.js';
 
 const { estimateGeneration, generateMedia } = operations;
 const ESTIMATE = estimateGeneration.operationId;
