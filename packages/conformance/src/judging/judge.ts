@@ -194,8 +194,12 @@ export class Judge {
     return judgement;
   }
 
-  /** What a live run's spend guard measured, judged by the checks that judge it (credits_arithmetic). */
+  /**
+   * What a live run's spend guard measured, judged by the checks that judge it (credits_arithmetic) —
+   * on a target that keeps state and whose balance is the run's alone (a stateless mock's never moves).
+   */
   measured(fact: CreditFact): void {
+    if (!this.target.stateful || !this.options.ownsBalance) return;
     for (const check of CHECKS) {
       if (!check.measured || !this.selected.has(check.id)) continue;
       for (const found of check.measured(fact)) this.record(found.operationId, check.id, found.assertion, { phase: 'stateful' });
