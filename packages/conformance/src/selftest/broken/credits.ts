@@ -1,6 +1,7 @@
 // Broken targets whose credits do not move as the seed says: a balance that stops moving while the
-// generate answers show every charge (the estimate does not return the current balance), and
-// generations that consume nothing (neither the balance nor credits_remaining ever falls).
+// generate answers show every charge (the estimate does not return the current balance), generations
+// that consume nothing (neither the balance nor credits_remaining ever falls), and a price right for
+// the default model but wrong for another kind of generation (a segment).
 import { operations } from '@mediagen/schema';
 import { isFor, type ProxyRequest, type ProxyTools, parseJson, type Rewrite } from '../proxy.js';
 import { editJson, isObject, isSuccess } from '../rewrites.js';
@@ -57,6 +58,18 @@ function generationsFree(): Rewrite {
   };
 }
 
+/** The estimate of a body with a segment item says one credit more than it charges; every other kind is priced right. */
+const segmentOverpriced: Rewrite = {
+  response: (request, response) => {
+    if (!isFor(request, estimateGeneration) || !isSuccess(response.status)) return response;
+    const body = request.body ? (JSON.parse(request.body) as unknown) : undefined;
+    if (!Array.isArray(body) || !body.some((item) => isObject(item) && isObject(item.segment))) return response;
+    return editJson(response, (json) => {
+      if (isObject(json.data) && typeof json.data.estimated === 'number') json.data.estimated += 1;
+    });
+  },
+};
+
 export const creditTargets: readonly BrokenTarget[] = [
   {
     id: 'balance-stops-moving',
@@ -77,5 +90,13 @@ export const creditTargets: readonly BrokenTarget[] = [
     get rewrite() {
       return generationsFree();
     },
+  },
+  {
+    id: 'price-wrong-for-segment',
+    description: 'the estimate is right for the default model, and one credit above the charge for a segment',
+    upstream: 'sandbox',
+    expect: 'credits_arithmetic',
+    rule: 'estimate_is_the_charge',
+    rewrite: segmentOverpriced,
   },
 ];
