@@ -8,8 +8,10 @@
 // that costs, a failed generate that keeps its credits — ends all spending: no estimate is trusted
 // again, and nothing that could spend is sent after it. The ledger judges nothing: what the readings
 // showed goes to credits_arithmetic as facts (model/credit-facts.ts), the one judge of the credit rules.
+import type { SpendReport } from '../judging/run-record.js';
 import { BalanceLog, type BalanceReading, CreditPlan } from './balance.js';
 
+export type { SpendReport } from '../judging/run-record.js';
 export type { SpendOutcome as Outcome } from '../model/credit-facts.js';
 export type { BalanceReading } from './balance.js';
 
@@ -42,37 +44,6 @@ export interface AdmitOptions {
   items?: number;
 }
 
-export interface SpendReport {
-  maxCredits?: number;
-  /** Credits the planner kept for the stateful checks (priced before anything spent). */
-  planned: number;
-  /** Credits the balance fell by, summed over every drop the run observed. */
-  observed: number;
-  /** Credits the balance rose by (refunds), summed. */
-  refunded: number;
-  /**
-   * What the run cost the account, never below 0: what the balance says (observed − refunded) while the
-   * balance could be believed; otherwise what the cap counted (`counted`), and a finding says why.
-   */
-  spent: number;
-  /** Where `spent` comes from: the balance, or (a balance not believed) what was admitted. */
-  spentFrom?: 'balance' | 'admitted';
-  /** Credits admitted under the cap: the prices of the spending requests sent. */
-  admitted?: number;
-  /** What the cap held the run to: the larger of what the balance says was spent and what was admitted. */
-  counted?: number;
-  /** Why spending stopped before the run's end, when it did. */
-  ended?: string;
-  /** Balance at the first and the last reading. */
-  startBalance?: number;
-  endBalance?: number;
-  /** Spending requests not sent, with why. */
-  refused: string[];
-  /** Charges nobody announced (each ends all spending), balances not believed, and charges counted without a reading of their own. */
-  findings: string[];
-  /** What the stateful checks needed (the planner's minimum). */
-  needed?: number;
-}
 
 export class SpendLedger {
   readonly log = new BalanceLog();

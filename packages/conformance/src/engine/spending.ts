@@ -14,7 +14,7 @@ import type { Fixtures } from '../requests/fixtures.js';
 import { baseItem } from '../requests/generation-bodies.js';
 import { FreeRequests, type Spent } from './free-requests.js';
 import { BalanceReadings, balanceIn, numberIn, type Send } from './readings.js';
-import { sleep } from './sleep.js';
+import { sleep } from '../plumbing/sleep.js';
 import { type Admission, type Outcome, SpendLedger } from './spend.js';
 import { ESTIMATE, Mutex } from './windows.js';
 
