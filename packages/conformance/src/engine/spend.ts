@@ -44,7 +44,6 @@ export interface AdmitOptions {
   items?: number;
 }
 
-
 export class SpendLedger {
   readonly log = new BalanceLog();
   readonly plan = new CreditPlan();

@@ -9,12 +9,12 @@ import type { OperationId, OperationSpec } from '@mediagen/schema';
 import { served } from '../checks/response.js';
 import { type CreditFact, itemsOf } from '../model/credit-facts.js';
 import { type Exchange, isSuccess } from '../model/exchange.js';
+import { sleep } from '../plumbing/sleep.js';
 import type { RequestCase } from '../requests/cases.js';
 import type { Fixtures } from '../requests/fixtures.js';
 import { baseItem } from '../requests/generation-bodies.js';
 import { FreeRequests, type Spent } from './free-requests.js';
 import { BalanceReadings, balanceIn, numberIn, type Send } from './readings.js';
-import { sleep } from '../plumbing/sleep.js';
 import { type Admission, type Outcome, SpendLedger } from './spend.js';
 import { ESTIMATE, Mutex } from './windows.js';
 

@@ -89,7 +89,15 @@ describe('credits_arithmetic judges what the spend guard measured', () => {
 
 describe('what a stateless target measured', () => {
   it('is not judged: a mock that keeps nothing never moves its balance', () => {
-    const judge = new Judge({ selected: CHECK_IDS, strict: false, pagination: false, stateful: false, ownsBalance: true, lifecycleWaitMs: 1_000, baseUrl: 'http://127.0.0.1:1' });
+    const judge = new Judge({
+      selected: CHECK_IDS,
+      strict: false,
+      pagination: false,
+      stateful: false,
+      ownsBalance: true,
+      lifecycleWaitMs: 1_000,
+      baseUrl: 'http://127.0.0.1:1',
+    });
     judge.measured(served({ to: 100 }));
     expect(failures(judge, 'generateMedia')).toEqual([]);
   });

@@ -4,9 +4,9 @@ import { said, served } from '../../model/answer.js';
 import { dataOf, type Exchange } from '../../model/exchange.js';
 import { assertThat } from '../../model/verdict.js';
 import { baseItem } from '../../requests/generation-bodies.js';
+import { judgeMeasured } from '../credits-measured.js';
 import { defineCheck, type Found, type HistoryJudge, type HistorySettings, type Observed, onOperations } from '../define.js';
 import type { CheckPort } from '../port.js';
-import { judgeMeasured } from '../credits-measured.js';
 import { sleep } from './sequence.js';
 
 const { estimateGeneration, generateMedia } = operations;

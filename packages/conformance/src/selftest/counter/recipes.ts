@@ -10,7 +10,6 @@ import type { ConformanceOptions } from '../../conformance.js';
 import type { Rewrite } from '../proxy.js';
 import { compose, otherSuccessStatus } from '../rewrites.js';
 import { aboveBalanceRefusedAndCharged, balanceGoesNegative, chargeShowsLate, estimateCosts, readCosts } from './balance.js';
-import { chargesAsMediaFinish } from './charges.js';
 import {
   archiveWithoutIdsArchivesNothing,
   assumedFluxFilterIgnored,
@@ -25,6 +24,7 @@ import {
   statusGoesBack,
   statusWithNotice,
 } from './behaviours.js';
+import { chargesAsMediaFinish } from './charges.js';
 import { lenientAcceptor, narrowReader } from './requests.js';
 import { keyOfRelied, tableAssumptions } from './table.js';
 
