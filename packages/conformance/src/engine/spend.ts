@@ -51,8 +51,6 @@ export class SpendLedger {
   endedBy: string | undefined;
   /** Credits admitted under the cap (the prices of the requests sent). */
   admitted = 0;
-  /** The dearest price per media item a served charge showed: no later spend is admitted below it. */
-  worstPerItem = 0;
   readonly refused: string[] = [];
   readonly findings: Finding[] = [];
 
@@ -85,7 +83,7 @@ export class SpendLedger {
       return undefined;
     }
     if (admission.unpriced) return undefined;
-    if (drop > 0 && outcome === 'served') this.worstPerItem = Math.max(this.worstPerItem, drop / admission.items);
+    if (drop > 0 && outcome === 'served') this.log.dearestPerItem = Math.max(this.log.dearestPerItem, drop / admission.items);
     if (drop > claimed) {
       const said = outcome === 'unanswered' || admission.guessed ? 'were expected' : 'the estimate said';
       return this.find({ message: `${reading.where}: charged ${drop} credits where ${said} ${claimed}: no estimate is trusted again` });
@@ -142,13 +140,13 @@ export class SpendLedger {
         })`,
       );
     }
-    const price = Math.max(claimed, Math.ceil(this.worstPerItem * items));
+    const price = Math.max(claimed, Math.ceil(this.log.dearestPerItem * items));
     if (this.max === undefined) return { price, claimed, items, what, planned, ...tag };
     const { drawn, kept } = this.plan.share(price, planned);
     const counted = this.counted;
     const at =
       price > claimed
-        ? `priced at ${price} credits (the dearest charge seen, ${this.worstPerItem} per item, above its estimate of ${claimed})`
+        ? `priced at ${price} credits (the dearest charge seen, ${this.log.dearestPerItem} per item, above its estimate of ${claimed})`
         : `its estimate of ${price} credits`;
     if (counted + price + kept > this.max) {
       return refuse(

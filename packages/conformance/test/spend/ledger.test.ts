@@ -44,7 +44,7 @@ describe('the spend ledger', () => {
     const first = ledger.admit(7, '"one item"', { items: 1 });
     if ('refused' in first) throw new Error(first.refused);
     expect(ledger.settle(first, { credits: 93, where: 'after "one item"' }, 'served')).toBeUndefined();
-    expect(ledger.worstPerItem).toBe(7);
+    expect(ledger.log.dearestPerItem).toBe(7);
     // An estimate of 1 for two items is admitted at 14: beside the 7 counted, 21 is above the cap.
     expect(ledger.admit(1, '"two items"', { items: 2 })).toEqual({
       refused: expect.stringContaining('priced at 14 credits (the dearest charge seen, 7 per item'),
