@@ -5,6 +5,7 @@
 import type { Client } from 'openapi-fetch';
 import { createEnvelopeReader } from './envelope.js';
 import { AbortError, ConnectionError, formatIssue, MediaGenConfigError, MediaGenError, TimeoutError, ValidationError } from './errors.js';
+import { NEWEST_VERSION } from './generated/legacy.js';
 import { OPERATIONS, type OperationId, type OperationInfo } from './generated/operations.js';
 import type { paths } from './generated/paths.js';
 import type { UploadTransport } from './lazy/kit.js';
@@ -46,7 +47,8 @@ const asIs = (body: unknown) => body as string;
 
 // A closure rather than a class: minifiers can shorten its local names, which keeps the entry small.
 export function createTransport(options: ClientOptions): Transport {
-  const { raw, inner, redactor, host, fetch, apiFetch } = createApiClient<paths>(options);
+  // Its shapes are the newest date's: marked in the User-Agent, so recorded traffic is read at that date.
+  const { raw, inner, redactor, host, fetch, apiFetch } = createApiClient<paths>({ ...options, apiDate: NEWEST_VERSION });
   const timeoutMs = durationOption('timeoutMs', options.timeoutMs ?? DEFAULTS.timeoutMs);
   const retry = {
     retries: countOption('maxRetries', options.maxRetries ?? DEFAULTS.maxRetries),
