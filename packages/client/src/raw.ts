@@ -6,7 +6,7 @@
 import { API_KEY_HEADER, clientUserAgent, LIVE_BASE_URL } from '@mediagen/schema/util';
 import createFetchClient, { type Client } from 'openapi-fetch';
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE, fromEnvironment } from './env.js';
-import { MediaGenConfigError } from './errors.js';
+import { MediaGenConfigError } from './errors/index.js';
 import { createApiFetch, DEFAULT_MAX_RESPONSE_BYTES } from './fetch.js';
 import { OPERATIONS, type OperationInfo } from './generated/operations.js';
 import { checkPathParams } from './params.js';
