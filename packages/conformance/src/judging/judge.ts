@@ -12,7 +12,7 @@ import { verdictsFor } from '../checks/judge.js';
 import { served } from '../model/answer.js';
 import type { Basis } from '../model/basis.js';
 import { type SectionClock, untimed } from '../model/clock.js';
-import { type Exchange, isSuccess, toCurl } from '../model/exchange.js';
+import { type Exchange, isSuccess, sentBody, toCurl } from '../model/exchange.js';
 import { History } from '../model/history.js';
 import { inNewestShape } from '../model/newest.js';
 import type { Failure, Phase } from '../model/terms.js';
@@ -114,7 +114,7 @@ export class Judge {
    * anything): whether it keeps state (the stateful checks judge the history) and computes pages.
    */
   retarget(target: { stateful: boolean; pagination: boolean }): void {
-    const settings = { lifecycleWaitMs: this.options.lifecycleWaitMs, ownsBalance: this.options.ownsBalance };
+    const settings = { lifecycleWaitMs: this.options.lifecycleWaitMs, ownsBalance: this.options.ownsBalance, version: this.options.judgedAt ?? latestDate };
     const judges = target.stateful
       ? CHECKS.filter((check) => this.selected.has(check.id) && check.history).map((check) => ({
           check,
@@ -167,6 +167,7 @@ export class Judge {
     };
     const context = {
       pagination: this.target.pagination,
+      version: this.options.judgedAt ?? latestDate,
       ...(intent.breach ? { breach: intent.breach } : {}),
       ...(intent.relies ? { relies: intent.relies } : {}),
     };
@@ -227,7 +228,8 @@ export class Judge {
       }
     });
     if (isSuccess(exchange.status)) {
-      const version = clockOf(this.options).time('fingerprint', () => fingerprintResponse(transformPlan, op.operationId, exchange.status, exchange.json));
+      // What the server sent, never the upgrade of it to the newest shape (`--at` an older date).
+      const version = clockOf(this.options).time('fingerprint', () => fingerprintResponse(transformPlan, op.operationId, exchange.status, sentBody(exchange)));
       if (version !== undefined) this.recorder.fingerprint(op.operationId, version);
     }
   }
