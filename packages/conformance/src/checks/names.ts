@@ -23,7 +23,7 @@ function objectsAt(root: unknown, path: PlanPath, visit: (value: Record<string, 
     }
     const segment = path[depth]!;
     if (segment === '*') {
-      if (Array.isArray(value)) value.forEach((item, i) => go(item, depth + 1, [...trail, i]));
+      if (Array.isArray(value)) for (const [i, item] of value.entries()) go(item, depth + 1, [...trail, i]);
     } else if (isObject(value) && Object.hasOwn(value, segment)) go(value[segment], depth + 1, [...trail, segment]);
   };
   go(root, 0, []);

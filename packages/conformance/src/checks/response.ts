@@ -1,6 +1,16 @@
 // The judges of every response: status code, content type, envelope, schema, renamed fields and (on
 // targets that compute pages) pagination. Each returns assertions about named rules, never throws.
-import { ErrorEnvelope, elementAt, formatIssue, type OperationSpec, provenanceOf, successStatusRule, type VersionKey, validate, weakestAlong } from '@mediagen/schema';
+import {
+  ErrorEnvelope,
+  elementAt,
+  formatIssue,
+  type OperationSpec,
+  provenanceOf,
+  successStatusRule,
+  type VersionKey,
+  validate,
+  weakestAlong,
+} from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
 import { errFilled, errorObject, served } from '../model/answer.js';
 import { type Exchange, isSuccess, sentBody } from '../model/exchange.js';
