@@ -6,6 +6,8 @@ import { startSandbox } from '@mediagen/mock';
 import { operations } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/index.js';
+import { startProxy } from '../../src/selftest/proxy.js';
+import { editJson } from '../../src/selftest/rewrites.js';
 import { failures } from '../support/helpers.js';
 import { startSlowGenerations } from '../support/slow.js';
 
@@ -28,6 +30,41 @@ describe('slow generation calls', () => {
       expect(estimate.calls).toBeLessThan(170);
     } finally {
       await slow.stop();
+      await sandbox.stop();
+    }
+  }, 300_000);
+});
+
+describe('refused generate calls sent together', () => {
+  it('are still caught keeping credits: the window they share refutes the rule that a refusal is free', async () => {
+    const sandbox = await startSandbox({ apiKeys: ['k'], credits: 100_000, delays: { pendingMs: 10, completeMs: 30 } });
+    // Each refused generate keeps 3 credits: the balance it reports (estimate `balance`, generate `credits_remaining`) falls by them.
+    let kept = 0;
+    const proxy = await startProxy(
+      sandbox.url,
+      {
+        response(request, response) {
+          const generate = request.operationId === generateMedia.operationId;
+          if (generate && response.status >= 400 && request.headers['x-api-key'] === 'k') kept += 3;
+          const field = request.operationId === estimateGeneration.operationId ? 'balance' : generate ? 'credits_remaining' : undefined;
+          if (!field || response.status >= 300) return response;
+          return editJson(response, (body) => {
+            const data = body.data as Record<string, unknown> | undefined;
+            if (data && typeof data[field] === 'number') data[field] = (data[field] as number) - kept;
+          });
+        },
+      },
+      'k',
+    );
+    try {
+      const report = await runConformance({ baseUrl: proxy.url, apiKey: 'k', maxExamples: 0 });
+      // The rule is ours (an assumption): refuted, with the window that showed it.
+      const verdict = report.provenance.find((p) => p.element === 'rule:failed_generate_is_free');
+      expect(verdict?.status).toBe('refuted');
+      expect(JSON.stringify(verdict)).toMatch(/fell by \d+ credits .* where nothing was to be charged/);
+      expect(kept).toBeGreaterThan(0);
+    } finally {
+      await proxy.stop();
       await sandbox.stop();
     }
   }, 300_000);
