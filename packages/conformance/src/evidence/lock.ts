@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { sleep } from '../engine/sleep.js';
 import { RunError } from '../model/terms.js';
+import { sleep } from '../plumbing/sleep.js';
 
 /** How long a writer waits for another one's lock before giving up (its merge is then refused). */
 export const LOCK_WAIT_MS = 30_000;

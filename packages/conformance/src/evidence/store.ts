@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { readRegularFile, refuseIrregularFile, sizeText } from '../engine/files.js';
 import { RunError } from '../model/terms.js';
+import { readRegularFile, refuseIrregularFile, sizeText } from '../plumbing/files.js';
 import type { Report } from '../report/types.js';
 import { type EvidenceFile, type EvidenceSource, emptyEvidence, formatEvidence, parseEvidence } from './file.js';
 import { withLock } from './lock.js';

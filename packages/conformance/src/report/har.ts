@@ -5,8 +5,8 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { API_KEY_HEADER, MASK } from '@mediagen/schema/util';
-import type { ExchangeRecorder } from '../engine/recording.js';
 import { type Exchange, requestBodyText } from '../model/exchange.js';
+import type { ExchangeRecorder } from '../model/recording.js';
 
 interface HarHeader {
   name: string;

@@ -4,8 +4,8 @@
 // the deadline, however slow the pace (`--rate-limit 0.001` is one request in 1000 s).
 import { describe, expect, it } from 'vitest';
 import { MAX_DURATION_S, parseCli } from '../../src/cli/args.js';
-import { sleep } from '../../src/engine/sleep.js';
 import { cli, MAX_TIMER_MS, runConformance } from '../../src/index.js';
+import { sleep } from '../../src/plumbing/sleep.js';
 import { costLine, runSuite } from '../hostile/suite-process.js';
 
 async function run(args: string[]) {

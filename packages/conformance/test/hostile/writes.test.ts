@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { type RunningSandbox, SANDBOX_API_KEY } from '@mediagen/mock';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import type { ExchangeRecorder } from '../../src/engine/recording.js';
 import { type Report, runConformance } from '../../src/index.js';
+import type { ExchangeRecorder } from '../../src/model/recording.js';
 import { conformanceBin } from '../support/built.js';
 import { deletable, startBehind } from './sandbox.js';
 
