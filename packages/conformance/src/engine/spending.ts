@@ -1,8 +1,10 @@
 // The spend guard of a run: it reads the balance the API reports (readings.ts), prices a spending
 // request before it is sent (the estimate of the same body), admits it only when the ledger's cap holds
 // it, and sends it alone in its window, with the balance read right before and right after it: what a
-// request that can spend is charged is its own, beside what was in flight with it. Requests that should
-// spend nothing go through the guard of free requests (free-requests.ts).
+// request that can spend is charged is its own, beside what was in flight with it. Without a cap, the
+// requests sent to be refused (nothing is to be charged for any of them) share a window instead, side
+// by side, read back once (spendTogether). Requests that should spend nothing go through the guard of
+// free requests (free-requests.ts).
 import type { OperationId, OperationSpec } from '@mediagen/schema';
 import { served } from '../checks/response.js';
 import { type Exchange, isSuccess } from '../model/exchange.js';
