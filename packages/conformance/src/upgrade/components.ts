@@ -3,12 +3,11 @@
 // changes by component (`CharacterSettings.weight` deprecated, a rule on `GenerationItem`); this says
 // which field paths of which calls that is. Documents are the schema package's emitted ones.
 import { createRequire } from 'node:module';
-import { isObject, type JsonObject } from '@mediagen/schema/util';
+import { documentOperations, isObject, type JsonObject } from '@mediagen/schema/util';
 import { ITEMS, pathText } from '../usage/fields.js';
 import type { Location } from '../usage/versions.js';
 
 const require = createRequire(import.meta.url);
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** One place a component sits: an operation, a location, and the path of the object (`''` the root). */
 export interface ComponentSite {
@@ -81,21 +80,16 @@ function sitesIn(document: JsonObject): Map<string, ComponentSite[]> {
     for (const key of ['allOf', 'anyOf', 'oneOf'] as const) if (Array.isArray(node[key])) for (const member of node[key]) walk(member, path, at, stack);
     for (const key of ['then', 'else'] as const) walk(node[key], path, at, stack);
   };
-  for (const item of Object.values(isObject(document.paths) ? document.paths : {})) {
-    if (!isObject(item)) continue;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!isObject(op) || typeof op.operationId !== 'string') continue;
-      const operationId = op.operationId;
-      walk(mediaSchema(document, op.requestBody), [], { operationId, location: { kind: 'body' } }, []);
-      for (const raw of Array.isArray(op.parameters) ? op.parameters : []) {
-        const parameter = isObject(raw) && typeof raw.$ref === 'string' ? resolve(document, raw.$ref) : raw;
-        if (isObject(parameter) && parameter.in === 'query' && typeof parameter.name === 'string')
-          walk(parameter.schema, [parameter.name], { operationId, location: { kind: 'query' } }, []);
-      }
-      for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {}))
-        walk(mediaSchema(document, response), [], { operationId, location: { kind: 'response', status } }, []);
+  for (const { operation: op, operationId } of documentOperations(document)) {
+    if (operationId === undefined) continue;
+    walk(mediaSchema(document, op.requestBody), [], { operationId, location: { kind: 'body' } }, []);
+    for (const raw of Array.isArray(op.parameters) ? op.parameters : []) {
+      const parameter = isObject(raw) && typeof raw.$ref === 'string' ? resolve(document, raw.$ref) : raw;
+      if (isObject(parameter) && parameter.in === 'query' && typeof parameter.name === 'string')
+        walk(parameter.schema, [parameter.name], { operationId, location: { kind: 'query' } }, []);
     }
+    for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {}))
+      walk(mediaSchema(document, response), [], { operationId, location: { kind: 'response', status } }, []);
   }
   return sites;
 }

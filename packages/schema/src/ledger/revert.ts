@@ -2,37 +2,17 @@
 // instructions are reverted in turn (newest entry first), and every instruction is checked against
 // the document it applies to. Examples and `info` are left alone here; document.ts finishes them.
 
+import { HTTP_METHODS } from '../util/http.js';
 import { clone, hasOwn, isObject, type JsonObject, renameKey, resolvePointer, schemaRefName } from '../util/json.js';
+import { type DocumentOperation, documentOperations } from '../util/operations.js';
 import type { Instruction, VersionChange } from './instructions.js';
 import { checkLedgerDates } from './versions.js';
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-export interface OperationEntry {
-  operationId: string;
-  path: string;
-  method: string;
-  operation: JsonObject;
-  pathItem: JsonObject;
-}
+export type OperationEntry = DocumentOperation & { operationId: string };
 
 /** Every operation of the document that has an `operationId`, in document order. */
-export function listOperations(document: JsonObject): OperationEntry[] {
-  const out: OperationEntry[] = [];
-  const paths = document.paths;
-  if (!isObject(paths)) return out;
-  for (const path of Object.keys(paths)) {
-    const pathItem = paths[path];
-    if (!isObject(pathItem)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (isObject(operation) && typeof operation.operationId === 'string') {
-        out.push({ operationId: operation.operationId, path, method, operation, pathItem });
-      }
-    }
-  }
-  return out;
-}
+export const listOperations = (document: JsonObject): OperationEntry[] =>
+  documentOperations(document).filter((entry): entry is OperationEntry => entry.operationId !== undefined);
 
 export function componentSchemas(document: JsonObject): JsonObject | undefined {
   const components = document.components;

@@ -9,6 +9,7 @@ import { type Example, type OperationSpec, operationList } from '../operations.j
 import { provenanceOf } from '../provenance.js';
 import { provenanceRecords } from '../provenance-records.js';
 import { API_KEY_HEADER, LIVE_BASE_URL } from '../util/facts.js';
+import { documentOperations } from '../util/operations.js';
 
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string;
@@ -163,12 +164,10 @@ export function buildDocument(): OpenApiDocument {
  */
 function keepProvenanceOnUses(doc: OpenApiDocument): void {
   const roots = new Set<string>();
-  for (const item of Object.values(doc.paths)) {
-    for (const operation of Object.values(item) as { requestBody?: unknown; responses?: Record<string, unknown> }[]) {
-      for (const holder of [operation.requestBody, ...Object.values(operation.responses ?? {})]) {
-        const content = (holder as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined)?.content ?? {};
-        for (const media of Object.values(content)) if (typeof media.schema?.$ref === 'string') roots.add(media.schema.$ref.split('/').pop()!);
-      }
+  for (const { operation } of documentOperations(doc) as { operation: { requestBody?: unknown; responses?: Record<string, unknown> } }[]) {
+    for (const holder of [operation.requestBody, ...Object.values(operation.responses ?? {})]) {
+      const content = (holder as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined)?.content ?? {};
+      for (const media of Object.values(content)) if (typeof media.schema?.$ref === 'string') roots.add(media.schema.$ref.split('/').pop()!);
     }
   }
   for (const [name, schema] of Object.entries(doc.components.schemas ?? {})) if (!roots.has(name)) delete (schema as Record<string, unknown>)['x-provenance'];
@@ -210,15 +209,13 @@ function attachProvenanceToParameters(doc: OpenApiDocument): void {
  * one generates a value with its faker, whose loading was more than a third of Prism's start-up.
  */
 function attachParameterExamples(doc: OpenApiDocument): void {
-  for (const item of Object.values(doc.paths)) {
-    for (const operation of Object.values(item) as { parameters?: Array<Record<string, unknown>> }[]) {
-      for (const parameter of operation.parameters ?? []) {
-        if (parameter.example !== undefined || parameter.examples !== undefined || !isNode(parameter.schema)) continue;
-        const schema = parameter.schema;
-        const named = typeof schema.$ref === 'string' ? (doc.components.schemas?.[schema.$ref.split('/').pop()!] as SchemaNode | undefined) : undefined;
-        const example = schema.example ?? schema.default ?? named?.example ?? named?.default;
-        if (example !== undefined) parameter.example = example;
-      }
+  for (const { operation } of documentOperations(doc) as { operation: { parameters?: Array<Record<string, unknown>> } }[]) {
+    for (const parameter of operation.parameters ?? []) {
+      if (parameter.example !== undefined || parameter.examples !== undefined || !isNode(parameter.schema)) continue;
+      const schema = parameter.schema;
+      const named = typeof schema.$ref === 'string' ? (doc.components.schemas?.[schema.$ref.split('/').pop()!] as SchemaNode | undefined) : undefined;
+      const example = schema.example ?? schema.default ?? named?.example ?? named?.default;
+      if (example !== undefined) parameter.example = example;
     }
   }
 }
