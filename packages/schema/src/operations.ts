@@ -7,7 +7,7 @@ import { assetOperations } from './operations/assets.js';
 import { catalogueOperations } from './operations/catalogue.js';
 import { characterOperations } from './operations/characters.js';
 import { generationOperations } from './operations/generation.js';
-import { type CatalogueName, type Creates, type OperationEntry, type OperationSpec, PATH_PARAM_RESOURCES, type ResourceKind } from './operations/vocabulary.js';
+import { type CatalogueName, type Creates, type OperationEntry, PATH_PARAM_RESOURCES, type ResourceKind } from './operations/vocabulary.js';
 import type { z } from './zod.js';
 
 export {
@@ -20,7 +20,6 @@ export {
   type MediaCarrier,
   type Method,
   type OperationEntry,
-  type OperationSpec,
   PATH_PARAM_RESOURCES,
   type ResourceKind,
   type Tag,
@@ -32,6 +31,20 @@ const table = { ...generationOperations, ...catalogueOperations, ...characterOpe
 type Table = typeof table;
 /** An operationId of the contract. */
 export type OperationId = keyof Table;
+
+/** One operation with its id and the traits derived from the table. */
+export interface OperationSpec extends Omit<OperationEntry, 'deprecatedBy'> {
+  operationId: OperationId;
+  deprecatedBy?: OperationId;
+  /** Repeating it spends nothing and changes nothing more (reads, the estimate, deletes): safe to retry. */
+  idempotent: boolean;
+  /** It spends credits (generate). */
+  spendsCredits: boolean;
+  /** The success body carries generations or media items (`carries` is set). */
+  carriesMedia: boolean;
+  /** The resources its path parameters name: what must exist before it can be called for real. */
+  needs: readonly ResourceKind[];
+}
 /** The traits every operation gets from the table's own fields. */
 interface Derived<K extends OperationId> {
   operationId: K;

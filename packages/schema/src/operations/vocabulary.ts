@@ -2,7 +2,6 @@
 // with its derived traits (OperationSpec), and the traits' vocabularies (effect, resource kinds, catalogue
 // names, the shapes that carry media).
 import type { ErrorStatus } from '../common.js';
-import type { OperationId } from '../operations.js';
 import type { Provenance } from '../provenance.js';
 import type { z } from '../zod.js';
 
@@ -94,18 +93,4 @@ export interface OperationEntry {
   /** The body is a generation request: the rules that need outside facts (plan, catalogue, inputs) apply. */
   generationBody?: true;
   provenance: Provenance;
-}
-
-/** One operation with its id and the traits derived from the table. */
-export interface OperationSpec extends Omit<OperationEntry, 'deprecatedBy'> {
-  operationId: OperationId;
-  deprecatedBy?: OperationId;
-  /** Repeating it spends nothing and changes nothing more (reads, the estimate, deletes): safe to retry. */
-  idempotent: boolean;
-  /** It spends credits (generate). */
-  spendsCredits: boolean;
-  /** The success body carries generations or media items (`carries` is set). */
-  carriesMedia: boolean;
-  /** The resources its path parameters name: what must exist before it can be called for real. */
-  needs: readonly ResourceKind[];
 }
