@@ -6,6 +6,7 @@ export { describeInstruction, renderChangelog } from './changelog.js';
 export * from './changes.js';
 export { documentAt, documentsByVersion, type OpenApiDocument, validateLedger } from './document.js';
 export * from './instructions.js';
-export { compilePlan, renderPlanModule } from './plan.js';
+export { compilePlan } from './plan.js';
+export { renderPlanModule } from './plan-module.js';
 export * from './runtime.js';
 export { resolveVersion, versionKeys } from './versions.js';
