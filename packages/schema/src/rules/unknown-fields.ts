@@ -3,7 +3,7 @@
 // request checks name each one, with the nearest field of the contract when one is close enough.
 import type { z } from '../zod.js';
 import type { Severity } from './catalog.js';
-import { unwrap } from './fields.js';
+import { unwrap } from './zod-fields.js';
 import { type Issue, type IssuePath, ruleIssue } from './issues.js';
 
 type Def = { type: string; element?: z.ZodType; shape?: Record<string, z.ZodType> };
