@@ -141,31 +141,4 @@ export type GenerationRequest = z.infer<typeof GenerationRequest>;
 /** What callers may write: `prompt` as a plain string is accepted by the client and sent as `{ positive }`. */
 export type GenerationItemInput = Omit<GenerationItem, 'prompt'> & { prompt?: string | Prompt };
 
-export {
-  ASPECT_RATIOS,
-  AspectRatio,
-  CHARACTER_MODES,
-  CharacterMode,
-  CharacterSettings,
-  ControlNet,
-  Facelock,
-  FLUX_BASE_MODEL,
-  FLUX_MODEL,
-  type GenerationKind,
-  KIND_FIELDS,
-  KIND_PRIORITY,
-  LoraRef,
-  maxChars,
-  Narrator,
-  Prompt,
-  QUALITIES,
-  Quality,
-  ruleParams,
-  SAMPLERS,
-  Sampler,
-  Segment,
-  StyleDetail,
-  TrueTouch,
-  VideoAnyone,
-} from './generation-parts.js';
 export { isFlux };
