@@ -31,6 +31,27 @@ function namedSchema(context: Context, name: string): JsonObject {
   return schema;
 }
 
+/**
+ * Runs `edit` on each own sub-schema of a component (`edit` says whether it changed the part); fails
+ * saying what is `missing` when it changed none.
+ */
+function editParts(context: Context, schemaName: string, missing: string, edit: (part: JsonObject) => boolean): void {
+  let found = false;
+  for (const part of ownSubschemas(namedSchema(context, schemaName))) if (edit(part)) found = true;
+  if (!found) fail(context, `${missing} as of ${context.change.date}.`);
+}
+
+/** Keeps the members of the array `holder[key]` that `keep` accepts, deleting the key when none is left; whether any was dropped. */
+function keepMembers(holder: JsonObject, key: string, keep: (member: unknown, index: number) => boolean): boolean {
+  const members = holder[key];
+  if (!Array.isArray(members)) return false;
+  const kept = members.filter(keep);
+  if (kept.length === members.length) return false;
+  if (kept.length === 0) delete holder[key];
+  else holder[key] = kept;
+  return true;
+}
+
 function revertFieldRenamed(context: Context, schemaName: string, from: string, to: string): void {
   const parts = ownSubschemas(namedSchema(context, schemaName));
   let found = false;
@@ -61,49 +82,30 @@ function revertFieldAdded(context: Context, schemaName: string, field: string): 
 }
 
 function revertEnumValueAdded(context: Context, schemaName: string, value: string): void {
-  let found = false;
-  for (const part of ownSubschemas(namedSchema(context, schemaName))) {
-    if (!Array.isArray(part.enum) || !part.enum.includes(value)) continue;
+  editParts(context, schemaName, `the enum of "${schemaName}" has no value ${JSON.stringify(value)}`, (part) => {
+    if (!Array.isArray(part.enum) || !part.enum.includes(value)) return false;
     part.enum = part.enum.filter((member) => member !== value);
     if (part.example === value) delete part.example;
-    if (Array.isArray(part.examples)) {
-      const kept = part.examples.filter((example) => example !== value);
-      if (kept.length === 0) delete part.examples;
-      else part.examples = kept;
-    }
-    found = true;
-  }
-  if (!found) fail(context, `the enum of "${schemaName}" has no value ${JSON.stringify(value)} as of ${context.change.date}.`);
+    keepMembers(part, 'examples', (example) => example !== value);
+    return true;
+  });
 }
 
 /** Removes the combinator members of the component tagged `x-rule: rule` (the rule's JSON Schema form). */
 function revertRuleAdded(context: Context, schemaName: string, rule: string): void {
-  let found = false;
-  for (const part of ownSubschemas(namedSchema(context, schemaName))) {
-    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-      const members = part[key];
-      if (!Array.isArray(members)) continue;
-      const kept = members.filter((member) => !(isObject(member) && member['x-rule'] === rule));
-      if (kept.length === members.length) continue;
-      found = true;
-      if (kept.length === 0) delete part[key];
-      else part[key] = kept;
-    }
-  }
-  if (!found) fail(context, `"${schemaName}" has no subschema tagged x-rule "${rule}" as of ${context.change.date}.`);
+  editParts(context, schemaName, `"${schemaName}" has no subschema tagged x-rule "${rule}"`, (part) =>
+    ['allOf', 'anyOf', 'oneOf'].map((key) => keepMembers(part, key, (member) => !(isObject(member) && member['x-rule'] === rule))).includes(true),
+  );
 }
 
 /** Older documents do not mark the field deprecated. */
 function revertFieldDeprecated(context: Context, schemaName: string, field: string): void {
-  let found = false;
-  for (const part of ownSubschemas(namedSchema(context, schemaName))) {
+  editParts(context, schemaName, `"${schemaName}.${field}" is not marked deprecated`, (part) => {
     const property = isObject(part.properties) ? part.properties[field] : undefined;
-    if (isObject(property) && property.deprecated === true) {
-      delete property.deprecated;
-      found = true;
-    }
-  }
-  if (!found) fail(context, `"${schemaName}.${field}" is not marked deprecated as of ${context.change.date}.`);
+    if (!isObject(property) || property.deprecated !== true) return false;
+    delete property.deprecated;
+    return true;
+  });
 }
 
 function findOperationEntry(context: Context, operationId: string): OperationEntry {
@@ -182,9 +184,7 @@ function revertParamAdded(context: Context, operationIds: string[], location: st
     const parameters = entry.operation.parameters;
     const index = parameterIndex(context.document, parameters, name, location);
     if (index < 0) fail(context, `operation "${operationId}" has no ${location} parameter "${name}" as of ${context.change.date}.`);
-    const kept = (parameters as unknown[]).filter((_, i) => i !== index);
-    if (kept.length === 0) delete entry.operation.parameters;
-    else entry.operation.parameters = kept;
+    keepMembers(entry.operation, 'parameters', (_, i) => i !== index);
   }
 }
 
