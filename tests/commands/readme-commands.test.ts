@@ -14,7 +14,9 @@ const NOT_RUN: Record<string, string> = {
   'npm run bench': 'benchmarks print figures and take minutes; they are not a test',
   'npm run changeset': 'it asks questions interactively',
   'npm run version-packages': 'it rewrites versions and changelogs; tests/packaging/release.test.ts runs it on a copy of the tree',
-  'npm run release': 'it publishes to the registry; tests/packaging/release.test.ts runs its publish step against a local one',
+  'npm run release:rehearse': 'it takes minutes (a copy of the tree, a local registry, two installs); tests/packaging/release.test.ts runs it as printed',
+  'npm run release':
+    'it publishes to the registry; tests/packaging/release.test.ts runs its publish step against a local one (through npm run release:rehearse)',
 };
 
 /** Commands whose output must never be silent for longer than this (a heartbeat line fills the gaps). */
@@ -77,7 +79,7 @@ describe.each(commands.filter((c) => !(c in NOT_RUN)))('`%s`, run as printed', (
     });
     return;
   }
-  it('exits 0', { timeout: 420_000 }, async () => {
+  it('exits 0', { timeout: 600_000 }, async () => {
     const gaps: number[] = [];
     let last = Date.now();
     const r = await run(shell, shellArgs(command), {

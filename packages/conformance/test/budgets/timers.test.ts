@@ -52,7 +52,7 @@ describe('durations past what a timer holds', () => {
 });
 
 describe('--rate-limit 0.001 (one request in 1000 s)', () => {
-  it('Ctrl-C ends the run at once: cleanup is not kept waiting for a turn, exit 130 with the reports', { timeout: 150_000 }, async () => {
+  it('Ctrl-C ends the run at once: cleanup is not kept waiting for a turn, exit 130 with the reports', { timeout: 600_000 }, async () => {
     const run = await runSuite(['--target', 'sandbox', '--rate-limit', '0.001'], {
       limitMs: 120_000,
       interrupt: { signal: 'SIGINT', when: /\(sandbox, stateful/ },
@@ -63,7 +63,7 @@ describe('--rate-limit 0.001 (one request in 1000 s)', () => {
     expect(run.afterInterruptMs).toBeLessThan(10_000);
   });
 
-  it('the deadline ends it: exit 2, stopped by the deadline', { timeout: 150_000 }, async () => {
+  it('the deadline ends it: exit 2, stopped by the deadline', { timeout: 600_000 }, async () => {
     const run = await runSuite(['--target', 'sandbox', '--rate-limit', '0.001', '--deadline', '3'], { limitMs: 120_000 });
     console.log(costLine('--rate-limit 0.001 --deadline 3', run));
     expect(run.code).toBe(2);

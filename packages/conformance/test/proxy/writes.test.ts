@@ -33,7 +33,7 @@ describe('media-conformance proxy when a write fails', () => {
   it('a HAR on a full disk: said once, every violation line still prints, the proxy keeps serving', async () => {
     const proxy = await startProxyProcess(['--upstream', upstream.url, '--insecure-upstream', '--port', '0', '--har', '/dev/full']);
     expect(await failures(proxy.url)).toEqual(Array(REQUESTS).fill(404));
-    await waitFor(() => (proxy.stdout().match(/› envelope_conformance · failure_has_err/g) ?? []).length === REQUESTS, 10_000);
+    await waitFor(() => (proxy.stdout().match(/› envelope_conformance · failure_has_err/g) ?? []).length === REQUESTS, 60_000);
     proxy.signal('SIGINT');
     const exit = await proxy.exited;
     expect(exit.code).toBe(1);

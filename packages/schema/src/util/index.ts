@@ -7,7 +7,8 @@
 export * from './facts.js';
 export { HOP_BY_HOP_HEADERS, HTTP_METHODS, type HttpMethod, isHttpMethod } from './http.js';
 export { clone, deepEqual, hasOwn, isObject, type JsonObject, renameKey, setOwn } from './json.js';
-export { createKeyMasker, type KeyMasker, MASK, MIN_EMBEDDED_KEY_LENGTH } from './mask.js';
+export { type KeyMatcher, keyFormsPattern, keyMatcher, keysPattern } from './key-forms.js';
+export { createKeyMasker, type KeyMasker, type KeyMaskerOptions, MASK, MIN_EMBEDDED_KEY_LENGTH } from './mask.js';
 export { type DocumentOperation, documentOperations } from './operations.js';
 export { formatIssue, formatPath, type IssuePath } from './path.js';
 export { concatBytes, crc32, type Deflate, makePng, PNG_SIGNATURE, type PngOptions, pngSize, type Rgb, storedDeflate } from './png.js';
