@@ -6,6 +6,7 @@
 // registry/, registered once in catalog.ts; the check ids are derived from that list.
 import type { OperationId, OperationSpec } from '@mediagen/schema';
 import type { Basis } from '../model/basis.js';
+import type { CreditFact } from '../model/credit-facts.js';
 import type { Exchange } from '../model/exchange.js';
 import type { History } from '../model/history.js';
 import type { Assertion, Expectation } from '../model/verdict.js';
@@ -87,6 +88,11 @@ export interface CheckSpec<Id extends string = string> {
   judge?(input: Judged): Assertion[] | undefined;
   /** A fresh judgement of a history (stateful checks: one per run, recording or proxy session). */
   history?(settings: HistorySettings): HistoryJudge;
+  /**
+   * Judges what a live run's spend guard measured (balance readings around its requests): the guard
+   * decides only whether to spend; the credit rules its readings bear on are judged here.
+   */
+  measured?(fact: CreditFact): Found[];
   /** The requests a live run sends for this check's history (stateful phase, full mode only): it drives, never judges. */
   sequence?(port: CheckPort): Promise<void>;
   /** Sizes (items) of the generations its sequence makes: what the planner prices and keeps for it. */

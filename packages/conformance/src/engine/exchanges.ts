@@ -235,14 +235,9 @@ export class Exchanges {
     return profiler ? profiler.time('intent (sent)', decide) : decide();
   }
 
-  /** Findings of the spend guard become assertions of credits_arithmetic (on the operation that measures). */
+  /** What the spend guard measured goes to the judge (credits_arithmetic judges it). */
   private recordFindings(): void {
-    for (const finding of this.deps.spending.pending.splice(0)) {
-      if (!finding.rule) continue;
-      const op =
-        finding.rule === 'estimate_is_the_charge' || finding.rule === 'failed_generate_is_free' ? operations.generateMedia : operations.estimateGeneration;
-      this.deps.judge.record(op.operationId, 'credits_arithmetic', { rule: finding.rule, ok: false, message: finding.message }, { phase: 'stateful' });
-    }
+    for (const fact of this.deps.spending.facts.splice(0)) this.deps.judge.measured(fact);
   }
 
   /** Registers what a successful request created (to be undone), and forgets what it deleted. */
