@@ -43,6 +43,9 @@ export interface TargetOptions {
   sandbox?: SandboxServerOptions;
 }
 
+/** How a target that sent the mock's marker header is said (`recognised`): a run against it is a mock run. */
+export const MOCK_RECOGNISED = 'media-mock';
+
 /** The key used for Prism, which checks only that one is sent. */
 export const PRISM_API_KEY = 'conformance-prism-key';
 
@@ -171,7 +174,7 @@ export function recogniseMock(target: ResolvedTarget, announced: string | undefi
   const kind = announced.trim().toLowerCase();
   if (kind === 'prism') {
     target.kind = 'prism';
-    target.recognised = 'media-mock (Prism)';
+    target.recognised = `${MOCK_RECOGNISED} (Prism)`;
     target.stateful = options.stateful ?? false;
     target.realIds = target.stateful;
     target.checksKeyValue = options.checksKeyValue ?? false;
@@ -179,7 +182,7 @@ export function recogniseMock(target: ResolvedTarget, announced: string | undefi
   }
   if (kind === 'sandbox') {
     target.kind = 'sandbox';
-    target.recognised = 'media-mock (sandbox)';
+    target.recognised = `${MOCK_RECOGNISED} (sandbox)`;
     return 'recognised a media-mock serving the sandbox (X-MediaGen-Mock: sandbox): stateful, keys checked';
   }
   return undefined;

@@ -13,6 +13,7 @@ import { RunError } from '../model/terms.js';
 import { WRONG_KEY_NOTE } from '../report/har.js';
 import { DECLARED_WRONG_KEY, KeyBook, labelInComment, type Observed } from '../traffic/observed.js';
 import { routeOf } from '../traffic/routes.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './depth.js';
 import { HarTokenizer, type RawEntry } from './stream.js';
 import { timesOf } from './times.js';
 
@@ -55,6 +56,8 @@ interface FileIdentity {
 export interface HarItem {
   index: number;
   observed?: Observed;
+  /** A body of it nests past MAX_JSON_DEPTH: judged by the traffic judge, skipped by what walks bodies (usage, upgrade). */
+  deep?: boolean;
   /** What is wrong with the entry but did not keep it from being judged (or why it was not judged). */
   notes: string[];
 }
@@ -275,8 +278,21 @@ export async function* readHar(path: string, survey: HarSurvey, mask: KeyMasker,
     }
     try {
       const observed = observedOf(entry, where, survey.keys, mask, options.maxAnswerBytes, raw.cut);
+      const scheme = schemeOf(observed.url);
+      if (scheme !== 'http:' && scheme !== 'https:') {
+        yield { index: raw.index, notes: [`${where}.request.url: ${scheme ? `a ${scheme.slice(0, 16)} URL` : 'not a URL'}, not an HTTP exchange: skipped`] };
+        continue;
+      }
       const times = timesOf(entry as Json, where, mask);
-      yield { index: raw.index, observed: { ...observed, startedMs: times.startedMs, durationMs: times.durationMs }, notes: times.notes };
+      const deep = [observed.requestBody, observed.responseText].findIndex((body) => body !== undefined && nestsDeeperThan(body));
+      const notes =
+        deep < 0 ? times.notes : [...times.notes, `${where}: its ${deep === 0 ? 'request body' : 'answer'} nests more than ${MAX_JSON_DEPTH} levels deep`];
+      yield {
+        index: raw.index,
+        observed: { ...observed, startedMs: times.startedMs, durationMs: times.durationMs },
+        notes,
+        ...(deep < 0 ? {} : { deep: true }),
+      };
     } catch (error) {
       if (error instanceof HarError) throw new RunError(`${path}: ${mask.text(error.message)}`);
       throw error;
@@ -284,12 +300,29 @@ export async function* readHar(path: string, survey: HarSurvey, mask: KeyMasker,
   }
 }
 
+/** The scheme of a URL (`https:`, `data:`), or undefined when it is not one. */
+function schemeOf(url: string): string | undefined {
+  try {
+    return new URL(url).protocol;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Every entry of a recording as an observed exchange, read as `--from-har` reads it: a first pass for its
- * keys, then the entries, masked (the keys given too). Entries that cannot be judged are left out.
+ * Every entry of a recording as an observed exchange whose bodies can be walked, read as `--from-har`
+ * reads it: a first pass for its keys, then the entries, masked (the keys given too). An entry that
+ * cannot be (not HTTP, not readable, a body nested past MAX_JSON_DEPTH) is left out and said to
+ * `skipped`, one line naming it by its index.
  */
-export async function* observedExchanges(path: string, options: HarReadOptions & { apiKeys?: readonly (string | undefined)[] }): AsyncGenerator<Observed> {
+export async function* observedExchanges(
+  path: string,
+  options: HarReadOptions & { apiKeys?: readonly (string | undefined)[]; skipped?: (line: string) => void },
+): AsyncGenerator<Observed> {
   const survey = await surveyHar(path, options);
   const mask = recordingMasker(survey, options.apiKeys);
-  for await (const item of readHar(path, survey, mask, options)) if (item.observed) yield item.observed;
+  for await (const item of readHar(path, survey, mask, options)) {
+    if (item.observed && !item.deep) yield item.observed;
+    else options.skipped?.(`${path}: ${item.notes[item.notes.length - 1] ?? `log.entries[${item.index}]: not read`}${item.deep ? ': skipped' : ''}`);
+  }
 }

@@ -56,6 +56,7 @@ export async function upgradeReport(options: UpgradeOptions): Promise<UpgradeRep
       ignored: read.ignored,
       baseUrl: read.baseUrl,
     };
+    notes.push(...read.skipped);
     notes.push(
       `read a recording (${options.fromHar}): ${read.entries} entries, ${usage.exchanges} for the API at ${read.baseUrl}, ${read.ignored} for other hosts or paths ignored; nothing was sent`,
     );

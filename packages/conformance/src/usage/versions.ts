@@ -12,6 +12,7 @@ import {
   type VersionKey,
   type VersionRange,
 } from '@mediagen/schema';
+import { dataRecord } from '../engine/json-file.js';
 import { pathSegments, pathText } from './fields.js';
 import type { FieldCounts, OperationUsage, UsageFile } from './format.js';
 
@@ -31,7 +32,8 @@ export type Location = { kind: 'query' } | { kind: 'body' } | { kind: 'response'
 
 /** The plan's entries for one location of an operation (a response by its status, its range, or default). */
 export function planAt(operationId: string, location: Location): readonly PlanChangeSteps[] {
-  const plan = transformPlan.operations[operationId];
+  // The id is data (a usage file's key): only the plan's own entries count.
+  const plan = Object.hasOwn(transformPlan.operations, operationId) ? transformPlan.operations[operationId] : undefined;
   if (!plan) return [];
   if (location.kind === 'query') return plan.query ?? [];
   if (location.kind === 'body') return plan.body ?? [];
@@ -105,7 +107,7 @@ export function spokenVersion(usage: UsageFile): SpokenVersion {
 const sourceOf = (op: OperationUsage): string => (op.version ? olderOf(op.version.lowest, op.version.highest) : BASELINE);
 
 function translated(counts: FieldCounts, operationId: string, location: Location, from: string, to: string): FieldCounts {
-  const out: FieldCounts = {};
+  const out: FieldCounts = dataRecord();
   for (const [path, n] of Object.entries(counts)) {
     // Up to the newest names, then down to `to`: names of any older version are recognised.
     const newest = translatePath(operationId, location, path, from, latestDate);
@@ -117,10 +119,10 @@ function translated(counts: FieldCounts, operationId: string, location: Location
 
 /** The usage with every field path said as version `to` says it (what the gate and the site compare with a document of `to`). */
 export function usageAt(usage: UsageFile, to: string): UsageFile {
-  const operations: Record<string, OperationUsage> = {};
+  const operations = dataRecord<OperationUsage>();
   for (const [id, op] of Object.entries(usage.operations)) {
     const from = sourceOf(op);
-    const received: Record<string, FieldCounts> = {};
+    const received = dataRecord<FieldCounts>();
     for (const [status, counts] of Object.entries(op.received)) received[status] = translated(counts, id, { kind: 'response', status }, from, to);
     operations[id] = {
       ...op,
