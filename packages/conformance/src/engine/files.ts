@@ -18,6 +18,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  readlinkSync,
   readSync,
   realpathSync,
   renameSync,
@@ -133,19 +134,33 @@ export function refuseIrregularFile(path: string, role: FileRole, maxBytes = Num
   checked(role, path, stats, maxBytes);
 }
 
-/** Where `path` really is: its deepest existing ancestor resolved through symbolic links, the rest as given. */
-function realLocation(path: string): string {
+/**
+ * Where `path` really is: its deepest existing ancestor resolved through symbolic links, the rest as
+ * given; a link whose target is not there yet (a file a write would create) is followed too.
+ */
+function realLocation(path: string, hops = 0): string {
   const rest: string[] = [];
   let at = resolve(path);
   for (;;) {
     try {
       return join(realpathSync(at), ...rest.reverse());
     } catch {
+      const link = hops < 40 ? linkTarget(at) : undefined;
+      if (link !== undefined) return realLocation(join(resolve(dirname(at), link), ...rest.reverse()), hops + 1);
       const up = dirname(at);
       if (up === at) return join(at, ...rest.reverse());
       rest.push(basename(at));
       at = up;
     }
+  }
+}
+
+/** The target of the symbolic link at `path`, or undefined when it is not one. */
+function linkTarget(path: string): string | undefined {
+  try {
+    return lstatSync(path).isSymbolicLink() ? readlinkSync(path) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -7,11 +7,28 @@
 import type { z } from '@mediagen/schema';
 import { RunError } from '../model/terms.js';
 
-/** JSON with every object made without a prototype (keys are data: none is inherited, none is special). */
+/** Drops the prototype of every object of `data` in place (JSON.parse's own fresh objects: no copy); any depth, no recursion. */
+function withoutPrototypes<T>(data: T): T {
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
+      continue;
+    }
+    Object.setPrototypeOf(node, null);
+    for (const key of Object.keys(node)) {
+      const value = (node as Record<string, unknown>)[key];
+      if (value !== null && typeof value === 'object') stack.push(value);
+    }
+  }
+  return data;
+}
+
+/** JSON with every object made without a prototype (keys are data: none is inherited, none is special; `__proto__` is an own key). */
 export function parseJsonData(text: string): unknown {
-  return JSON.parse(text, (_key, value: unknown) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.assign(Object.create(null) as object, value) : value,
-  );
+  return withoutPrototypes(JSON.parse(text) as unknown);
 }
 
 /** A record to fill with data keys: no prototype, so `record.constructor` is what the data put there, or nothing. */
@@ -92,13 +109,15 @@ function shadowOf(data: unknown, depth = 0): unknown {
 export function parseJsonFormat<T>(text: string, label: string, schema: z.ZodType): T {
   let data: unknown;
   try {
-    data = parseJsonData(text);
+    data = JSON.parse(text);
   } catch (error) {
     const at = /position (\d+)/.exec((error as Error).message)?.[1];
     throw new RunError(`${label}: not JSON${at === undefined ? '' : ` (broken at byte ${at})`}`);
   }
-  const shown = shadowOf(data);
+  // Checked as JSON.parse made it (the schema's fast path), a key `__proto__` under its stand-in (also
+  // one spelled with escapes); then every object loses its prototype, in place.
+  const shown = text.includes('__proto__') || text.includes('\\u') ? shadowOf(data) : data;
   const checked = schema.safeParse(shown);
   if (!checked.success) throw new RunError(`${label}: ${issueText(checked.error.issues[0]!, shown).replaceAll(STAND_IN, '__proto__')}`);
-  return data as T;
+  return withoutPrototypes(data) as T;
 }

@@ -62,7 +62,7 @@ const text = (wanted = 'a non-empty string', pattern?: RegExp) => {
 const count = z.number({ error: 'a whole number ≥ 0' }).int({ error: 'a whole number ≥ 0' }).min(0, { error: 'a whole number ≥ 0' });
 const verdict = z.enum(['confirmed', 'refuted'], { error: '"confirmed" or "refuted"' });
 const apart = z.enum(APART, { error: `one of ${APART.map((a) => `"${a}"`).join(', ')}` });
-const object = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape, { error: 'an object' });
+const object = <S extends z.ZodRawShape>(shape: S) => z.object(shape, { error: 'an object' });
 
 const runSchema = object({
   date: text('an ISO 8601 time (2026-11-20T10:00:00.000Z)', INSTANT),

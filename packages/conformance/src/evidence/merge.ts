@@ -23,7 +23,13 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * `Z` times compare as instants), then, for runs that ended at the same instant, by origin, then by
  * source (`har` < `proxy` < `run`), all compared as code units. Within one day the newest instant wins.
  */
-const order = (a: EvidenceRun, b: EvidenceRun) => Date.parse(a.date) - Date.parse(b.date) || compare(a.origin, b.origin) || compare(a.source, b.source);
+const order = (a: EvidenceRun, b: EvidenceRun) => byInstant(a.date, b.date) || compare(a.origin, b.origin) || compare(a.source, b.source);
+
+/** Two ISO 8601 times as instants; two written alike in UTC (as the suite writes them) compare as text, without parsing. */
+function byInstant(a: string, b: string): number {
+  if (a.length === b.length && a.endsWith('Z') && b.endsWith('Z')) return compare(a, b);
+  return Date.parse(a) - Date.parse(b);
+}
 const sameRun = (a: EvidenceRun, b: EvidenceRun) => order(a, b) === 0;
 
 function exchangeOf(p: ProvenanceVerdict): EvidenceRun['exchange'] {

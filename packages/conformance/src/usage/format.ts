@@ -102,7 +102,7 @@ const STATUS = /^\d{1,3}$/;
 
 const WHOLE = 'a whole number ≥ 0';
 const count = z.number({ error: WHOLE }).int({ error: WHOLE }).min(0, { error: WHOLE });
-const object = <S extends z.ZodRawShape>(shape: S, error = 'an object') => z.looseObject(shape, { error });
+const object = <S extends z.ZodRawShape>(shape: S, error = 'an object') => z.object(shape, { error });
 const matching = (pattern: RegExp, wanted: string) => z.string({ error: wanted }).regex(pattern, { error: wanted });
 const counts = (keys: RegExp, wanted: string) => z.record(matching(keys, wanted), count, { error: 'an object of counts' });
 const fieldCounts = counts(FIELD_PATH, 'a field path');
