@@ -13,7 +13,7 @@ import { RunError } from '../model/terms.js';
 import { WRONG_KEY_NOTE } from '../report/har.js';
 import { DECLARED_WRONG_KEY, KeyBook, labelInComment, type Observed } from '../traffic/observed.js';
 import { routeOf } from '../traffic/routes.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './depth.js';
+import { notHttp, tooDeep } from './odd.js';
 import { HarTokenizer, type RawEntry } from './stream.js';
 import { timesOf } from './times.js';
 
@@ -278,51 +278,18 @@ export async function* readHar(path: string, survey: HarSurvey, mask: KeyMasker,
     }
     try {
       const observed = observedOf(entry, where, survey.keys, mask, options.maxAnswerBytes, raw.cut);
-      const scheme = schemeOf(observed.url);
-      if (scheme !== 'http:' && scheme !== 'https:') {
-        yield { index: raw.index, notes: [`${where}.request.url: ${scheme ? `a ${scheme.slice(0, 16)} URL` : 'not a URL'}, not an HTTP exchange: skipped`] };
+      const odd = notHttp(where, observed.url);
+      if (odd !== undefined) {
+        yield { index: raw.index, notes: [odd] };
         continue;
       }
       const times = timesOf(entry as Json, where, mask);
-      const deep = [observed.requestBody, observed.responseText].findIndex((body) => body !== undefined && nestsDeeperThan(body));
-      const notes =
-        deep < 0 ? times.notes : [...times.notes, `${where}: its ${deep === 0 ? 'request body' : 'answer'} nests more than ${MAX_JSON_DEPTH} levels deep`];
-      yield {
-        index: raw.index,
-        observed: { ...observed, startedMs: times.startedMs, durationMs: times.durationMs },
-        notes,
-        ...(deep < 0 ? {} : { deep: true }),
-      };
+      const deep = tooDeep(where, observed);
+      const timed = { ...observed, startedMs: times.startedMs, durationMs: times.durationMs };
+      yield { index: raw.index, observed: timed, notes: deep ? [...times.notes, deep] : times.notes, ...(deep ? { deep: true } : {}) };
     } catch (error) {
       if (error instanceof HarError) throw new RunError(`${path}: ${mask.text(error.message)}`);
       throw error;
     }
-  }
-}
-
-/** The scheme of a URL (`https:`, `data:`), or undefined when it is not one. */
-function schemeOf(url: string): string | undefined {
-  try {
-    return new URL(url).protocol;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Every entry of a recording as an observed exchange whose bodies can be walked, read as `--from-har`
- * reads it: a first pass for its keys, then the entries, masked (the keys given too). An entry that
- * cannot be (not HTTP, not readable, a body nested past MAX_JSON_DEPTH) is left out and said to
- * `skipped`, one line naming it by its index.
- */
-export async function* observedExchanges(
-  path: string,
-  options: HarReadOptions & { apiKeys?: readonly (string | undefined)[]; skipped?: (line: string) => void },
-): AsyncGenerator<Observed> {
-  const survey = await surveyHar(path, options);
-  const mask = recordingMasker(survey, options.apiKeys);
-  for await (const item of readHar(path, survey, mask, options)) {
-    if (item.observed && !item.deep) yield item.observed;
-    else options.skipped?.(`${path}: ${item.notes[item.notes.length - 1] ?? `log.entries[${item.index}]: not read`}${item.deep ? ': skipped' : ''}`);
   }
 }

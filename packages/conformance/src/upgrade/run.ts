@@ -3,7 +3,7 @@
 // usage file (the changes only: a usage file holds no exchange to replay). Nothing is sent.
 import { BASELINE, latestDate, resolveVersion } from '@mediagen/schema';
 import { DEFAULT_BUDGETS } from '../engine/budgets.js';
-import { observedExchanges } from '../har/read.js';
+import { observedExchanges } from '../har/entries.js';
 import { RunError } from '../model/terms.js';
 import type { UsageFile } from '../usage/format.js';
 import { usageOfHar } from '../usage/from-har.js';

@@ -2,7 +2,7 @@
 // clear are masked before anything else sees an exchange). The API's entries are those of `baseUrl`,
 // else of the origin most of the recording's API requests went to, as `--from-har` judges them.
 import { DEFAULT_BUDGETS } from '../engine/budgets.js';
-import { observedExchanges } from '../har/read.js';
+import { observedExchanges } from '../har/entries.js';
 import { RunError } from '../model/terms.js';
 import { UsageCollector } from './collect.js';
 import type { UsageFile } from './format.js';
