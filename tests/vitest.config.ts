@@ -23,7 +23,7 @@ export default defineConfig({
           globalSetup: ['tests/packaging/global-setup.ts'],
           // Installs from the registry: under a load of several test runs side by side an install took
           // over five minutes; these limits only catch a hang.
-          testTimeout: 180_000,
+          testTimeout: 900_000,
           hookTimeout: 1_200_000,
         },
       },
@@ -41,8 +41,8 @@ export default defineConfig({
           name: 'commands',
           root,
           include: ['tests/commands/**/*.test.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 300_000,
+          testTimeout: 900_000,
+          hookTimeout: 1_200_000,
         },
       },
       {
@@ -52,7 +52,7 @@ export default defineConfig({
           include: ['tests/structure/**/*.test.ts'],
           // They parse every source of the four packages: seconds on a quiet machine, many more on a
           // loaded one (vitest's 5 s default timed out under load).
-          testTimeout: 60_000,
+          testTimeout: 600_000,
         },
       },
       // These two bring configs of their own (source conditions; browser timeouts).

@@ -32,7 +32,7 @@ export default defineConfig({
     // for every file was a large part of the run's CPU, and no test relies on a module of its own.
     isolate: false,
     // Sized for a loaded machine: a limit only catches a hang.
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });

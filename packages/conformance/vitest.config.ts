@@ -46,8 +46,8 @@ export default defineConfig({
       checker: fileURLToPath(new URL('../../scripts/vitest-tsc.mjs', import.meta.url)),
     },
     // Sized for a loaded machine (a suite run of seconds can take minutes there): a limit only catches a hang.
-    testTimeout: 300_000,
-    hookTimeout: 300_000,
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
     // Each file starts its own Prism or sandbox. Most of a file's time is spent waiting (on servers,
     // child processes, a sandbox's lifecycles, drips), so four files at a time keep two cores busy.
     maxWorkers: 4,

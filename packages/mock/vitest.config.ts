@@ -35,8 +35,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Sized for a loaded machine (Prism processes start in hooks): a limit only catches a hang.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
     // Several files start Prism processes and wait on them (and on slow bodies): three files at a time
     // keep two cores busy.
     maxWorkers: 3,

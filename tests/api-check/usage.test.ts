@@ -68,7 +68,7 @@ describe('the gate names the consumers a breaking change would hit', () => {
       await api.GET('/pub/v1/models');
       await api.GET('/pub/v1/voices');
     });
-  }, 120_000);
+  }, 600_000);
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
   });
@@ -131,5 +131,5 @@ describe('the gate names the consumers a breaking change would hit', () => {
     const missing = run(['--usage', join(dir, 'nowhere')]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toBe(`[api:check] usage folder ${join(dir, 'nowhere')}: cannot be read (ENOENT)\n`);
-  }, 300_000);
+  }, 600_000);
 });

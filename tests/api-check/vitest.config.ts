@@ -10,6 +10,6 @@ export default defineConfig({
     include: ['tests/api-check/**/*.test.ts'],
     // The gate runs git and reads every dated document: seconds on a quiet machine, more under load
     // (vitest's 5 s default is not a hang detector there).
-    testTimeout: 60_000,
+    testTimeout: 600_000,
   },
 });

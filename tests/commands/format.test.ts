@@ -26,7 +26,7 @@ beforeAll(async () => {
   // Biome's own verdict on the file before formatting: a lint finding is there to be (not) shown.
   lint = await run(process.execPath, [join(repoRoot, 'node_modules', '@biomejs', 'biome', 'bin', 'biome'), 'lint', PROBE], { cwd: copy });
   format = await run('/bin/sh', ['-c', 'npm run format'], { cwd: copy, env: userEnv(), timeoutMs: 120_000 });
-}, 180_000);
+}, 600_000);
 
 afterAll(() => {
   if (copy) rmSync(copy, { recursive: true, force: true });

@@ -77,7 +77,7 @@ describe.each(commands.filter((c) => !(c in NOT_RUN)))('`%s`, run as printed', (
     });
     return;
   }
-  it('exits 0', { timeout: 420_000 }, async () => {
+  it('exits 0', { timeout: 600_000 }, async () => {
     const gaps: number[] = [];
     let last = Date.now();
     const r = await run(shell, shellArgs(command), {

@@ -113,7 +113,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('usage recorded by a 
         ? route.continue()
         : route.abort(),
     );
-  }, 240_000);
+  }, 600_000);
 
   afterAll(async () => {
     await browser?.close();

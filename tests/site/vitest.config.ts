@@ -12,7 +12,7 @@ export default defineConfig({
     include: ['tests/site/**/*.test.ts'],
     globalSetup: ['tests/site/global-setup.ts'],
     // Sized for a loaded machine (the build runs Redoc for every page, Chromium starts): a limit only catches a hang.
-    testTimeout: 120_000,
+    testTimeout: 600_000,
     hookTimeout: 600_000,
   },
 });

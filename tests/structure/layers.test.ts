@@ -2,28 +2,34 @@
 // sideways between siblings, type-only imports and re-exports included. So no two folders import each
 // other, and no loop closes through any number of folders: the longest way round is still an upward
 // edge somewhere.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/process.js';
-import { ALLOWED_UPWARD, checkLayers, LAYERS, type Layers } from './layers.js';
+import { ALLOWED_UPWARD, checkLayers, LAYERS, type Layers, selfImports } from './layers.js';
 
 const packages = readdirSync(join(repoRoot, 'packages')).sort();
 
-/** A throwaway src/ with the given files, checked against `layers`. */
-function checkTree(files: Record<string, string>, layers: Layers, allowed: Record<string, string> = {}) {
+const packageName = (dir: string): string => JSON.parse(readFileSync(join(repoRoot, 'packages', dir, 'package.json'), 'utf8')).name;
+
+/** `check` run over a throwaway src/ holding the given files. */
+function withTree<T>(files: Record<string, string>, check: (src: string) => T): T {
   const src = mkdtempSync(join(tmpdir(), 'layers-'));
   try {
     for (const [file, text] of Object.entries(files)) {
       mkdirSync(dirname(join(src, file)), { recursive: true });
       writeFileSync(join(src, file), text);
     }
-    return checkLayers(src, layers, allowed);
+    return check(src);
   } finally {
     rmSync(src, { recursive: true, force: true });
   }
 }
+
+/** A throwaway src/ with the given files, checked against `layers`. */
+const checkTree = (files: Record<string, string>, layers: Layers, allowed: Record<string, string> = {}) =>
+  withTree(files, (src) => checkLayers(src, layers, allowed));
 
 describe('the declared layers', () => {
   it('are declared for every package', () => {
@@ -34,6 +40,10 @@ describe('the declared layers', () => {
   it.each(packages)('packages/%s/src: every folder and root file has its layer, and no import goes up or sideways', (name) => {
     const findings = checkLayers(join(repoRoot, 'packages', name, 'src'), LAYERS[name]!, ALLOWED_UPWARD[name]);
     expect(findings).toEqual({ upward: [], undeclared: [], missing: [], stale: [] });
+  });
+
+  it.each(packages)('packages/%s/src: no file imports its own package by name', (name) => {
+    expect(selfImports(join(repoRoot, 'packages', name, 'src'), packageName(name))).toEqual([]);
   });
 });
 
@@ -86,5 +96,25 @@ describe('the layer check (it can fail)', () => {
     const loop = { ...tree, 'checks/port.ts': `${tree['checks/port.ts']}import type { build } from '../report/build.js';\n` };
     expect(checkTree(loop, layers, { 'checks → report': 'a reason' }).upward).toEqual([]);
     expect(checkTree(tree, layers, { 'checks → report': 'a reason' }).stale).toEqual(['checks → report']);
+  });
+
+  it('finds a file importing its own package by name, however it imports it, and not another package or a string', () => {
+    const found = withTree(
+      {
+        'checks/judge.ts': "import { run } from '@mediagen/conformance';\nexport const j = run;\n",
+        'report/html.ts': "export type { Report } from '@mediagen/conformance/report';\n",
+        'engine/lazy.ts': "export const load = () => import('@mediagen/conformance');\n",
+        'cli/old.ts': "import x = require('@mediagen/conformance');\nexport default x;\n",
+        'model/fine.ts':
+          "import { ledger } from '@mediagen/schema';\nimport { y } from '@mediagen/conformance-extra';\nexport const tool = '@mediagen/conformance';\nexport { ledger, y };\n",
+      },
+      (src) => selfImports(src, '@mediagen/conformance'),
+    );
+    expect(found).toEqual([
+      'checks/judge.ts: @mediagen/conformance',
+      'cli/old.ts: @mediagen/conformance',
+      'engine/lazy.ts: @mediagen/conformance',
+      'report/html.ts: @mediagen/conformance/report',
+    ]);
   });
 });

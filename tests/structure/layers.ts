@@ -5,6 +5,8 @@
 // layer are siblings: neither imports the other. Every folder and root file must have its place, so a
 // new folder cannot slip past the check. Dynamic import() is a lazy-loading boundary, not an edge
 // (the client confines it to src/lazy/ and checks that in its own structure test).
+// Nor may a file import its own package by name, by any kind of import: that goes round the layers
+// (and loads the built copy, not the source beside it).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -13,13 +15,16 @@ export type Layers = readonly (readonly string[])[];
 
 /**
  * Each package's layers, written down from what the code does and from its files' header comments.
- * The layers of @mediagen/conformance: the plain words of a run (model); what a run sends (requests:
- * bodies, cases, fixtures); the checks that judge exchanges, with the port their sequences send
- * through; the one judge that feeds exchanges to them; the engine that runs them; the report built
- * from what a run recorded; the traffic the suite did not send, judged as a live run is; the drivers
- * over it (a HAR recording, the validating proxy) and the evidence file kept from reports; the usage
- * read from recordings, and the upgrade report over it; the library's entry
- * (`runConformance`); the self-test and the vitest integration over it; the command line; the bins.
+ * The layers of @mediagen/conformance: the plain words of a run (model: exchanges, answers, the
+ * recorders a run feeds); the plumbing every driver shares (HTTP and kept-alive connections, files read
+ * within bounds, sleeps, budgets, bounded parallelism, the key's masking, loopback); what a run sends
+ * (requests: bodies, cases, fixtures); the checks that judge exchanges, with the port their sequences
+ * send through; the one judge that feeds exchanges to them, with what a run records and the dated
+ * versions it judges at (judging); the report built from what a run recorded; the traffic the suite did
+ * not send, judged as a live run is, and the evidence file kept from reports; the three drivers side by
+ * side over them (the live run in `engine`, a HAR recording, the validating proxy); the usage read from
+ * recordings, and the upgrade report over it; the library's entry (`runConformance`); the self-test and
+ * the vitest integration over it; the command line; the bins.
  */
 export const LAYERS: Record<string, Layers> = {
   schema: [
@@ -40,13 +45,13 @@ export const LAYERS: Record<string, Layers> = {
   mock: [['core'], ['validation'], ['edge'], ['prism', 'sandbox'], ['cli'], ['cli.ts', 'index.ts']],
   conformance: [
     ['model'],
+    ['plumbing'],
     ['requests'],
     ['checks'],
     ['judging'],
-    ['engine'],
     ['report'],
-    ['traffic'],
-    ['har', 'proxy', 'evidence'],
+    ['traffic', 'evidence'],
+    ['engine', 'har', 'proxy'],
     ['usage'],
     ['upgrade'],
     ['conformance.ts'],
@@ -83,6 +88,37 @@ export function importsOf(file: string, text = readFileSync(file, 'utf8')): stri
     .map((node) => node.moduleSpecifier)
     .filter((spec): spec is ts.StringLiteral => spec !== undefined && ts.isStringLiteral(spec) && spec.text.startsWith('.'))
     .map((spec) => resolve(dirname(file), spec.text.replace(/\.js$/, '.ts')));
+}
+
+/** Every module specifier a file's source names: imports, re-exports, `import x = require()`, and dynamic `import()`. */
+export function specifiersOf(file: string, text = readFileSync(file, 'utf8')): string[] {
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier))
+      found.push(node.moduleSpecifier.text);
+    else if (ts.isExternalModuleReference(node) && ts.isStringLiteral(node.expression)) found.push(node.expression.text);
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0]))
+      found.push(node.arguments[0].text);
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false));
+  return found;
+}
+
+/**
+ * `file: specifier` for each file under `src` that imports its own package by name (`name` or
+ * `name/...`): inside a package that is a way round the layers, and it loads the built copy, not the
+ * source beside it.
+ */
+export function selfImports(src: string, name: string): string[] {
+  return sources(src)
+    .filter((f) => !isGenerated(f))
+    .flatMap((file) =>
+      specifiersOf(file)
+        .filter((spec) => spec === name || spec.startsWith(`${name}/`))
+        .map((spec) => `${relative(src, file)}: ${spec}`),
+    )
+    .sort();
 }
 
 /** The unit a file belongs to: its top folder under src, or its own name for a root file. */

@@ -22,7 +22,7 @@ function holderAlive(lock: string): boolean {
 }
 
 /** Runs `work` while holding the lock `lock` (a directory path), waiting up to `timeoutMs` for it. */
-export async function withLock<T>(lock: string, work: () => Promise<T>, timeoutMs = 600_000): Promise<T> {
+export async function withLock<T>(lock: string, work: () => Promise<T>, timeoutMs = 1_800_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

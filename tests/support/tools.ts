@@ -25,7 +25,7 @@ export async function ensureTools(name: string, manifest: ToolManifest): Promise
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `tools-${name}`, private: true, ...manifest }, null, 2));
     const r = await run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', '--prefer-offline', '--loglevel=error'], {
       cwd: dir,
-      timeoutMs: 300_000,
+      timeoutMs: 1_200_000,
     });
     if (r.code !== 0) throw new Error(describeRun(`npm install in .tools/${name}`, r));
     writeFileSync(marker, wanted);

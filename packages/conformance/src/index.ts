@@ -22,14 +22,12 @@ export {
 } from './checks/response.js';
 export { main as cli } from './cli/main.js';
 export { type ConformanceOptions, runConformance } from './conformance.js';
-export { DEFAULT_BUDGETS, MAX_TIMER_MS, type RunBudgets } from './engine/budgets.js';
 export { type CleanupEntry, CleanupRegistry } from './engine/cleanup.js';
 export { parseSelection, selectedChecks, type UntypedSelection } from './engine/options.js';
 export type { ProfiledPhase, RunProfile, WaitKind } from './engine/profile.js';
-export type { ExchangeRecorder } from './engine/recording.js';
 export { type Admission, SpendLedger, type SpendReport } from './engine/spend.js';
 export { RunStopped } from './engine/stop.js';
-export { isLoopbackAddress, isLoopbackHost, MOCK_HEADER, PRISM_API_KEY, recogniseMock, resolvesToLoopback } from './engine/target.js';
+export { MOCK_HEADER, PRISM_API_KEY, recogniseMock } from './engine/target.js';
 export { Transport } from './engine/transport.js';
 export {
   type AssumptionEvidence,
@@ -50,7 +48,10 @@ export { type HarItem, type HarReadOptions, type HarSurvey, MAX_HAR_BYTES, MAX_R
 export { type Intent, Judge, type Judgement, type JudgeOptions, type Meta, type Violation } from './judging/judge.js';
 export { acceptanceBasis, type Basis, breachBasis, isObligation, issueBasis, probeBasis, ruleBasis } from './model/basis.js';
 export { buildUrl, type Exchange, type RequestSpec, requestFor, toCurl, WRONG_API_KEY } from './model/exchange.js';
+export type { ExchangeRecorder } from './model/recording.js';
 export type { Assertion, Expectation, Verdict } from './model/verdict.js';
+export { DEFAULT_BUDGETS, MAX_TIMER_MS, type RunBudgets } from './plumbing/budgets.js';
+export { isLoopbackAddress, isLoopbackHost, resolvesToLoopback } from './plumbing/loopback.js';
 export { type ProxyOptions, type RunningProxy as RunningValidatingProxy, startValidatingProxy, upstreamOf, violationLine } from './proxy/server.js';
 export type { ProxyStats } from './proxy/stats.js';
 export { buildReport } from './report/build.js';

@@ -90,7 +90,7 @@ beforeAll(() => {
   symlinkSync(packageRoot, join(project, 'node_modules', '@mediagen', 'client'), 'dir');
   writeFileSync(join(project, 'package.json'), '{ "type": "module", "private": true }\n');
   for (const [name, source] of Object.entries(CONSUMERS)) writeFileSync(join(project, name), source);
-}, 60_000);
+}, 600_000);
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 /**
@@ -130,11 +130,11 @@ describe('declarations under exactOptionalPropertyTypes and skipLibCheck: false'
     for (const key of versionKeys) expect(CONSUMERS['versions.ts']).toContain(`'@mediagen/client/versions/${key}'`);
   });
 
-  it.each(['core.ts', 'versions.ts'])('%s compiles without a diagnostic', { timeout: 240_000 }, (name) => {
+  it.each(['core.ts', 'versions.ts'])('%s compiles without a diagnostic', { timeout: 600_000 }, (name) => {
     expect(compile(name).map((d) => d.text)).toEqual([]);
   });
 
-  it('/validation: nothing in the client declarations or the consumer', { timeout: 240_000 }, () => {
+  it('/validation: nothing in the client declarations or the consumer', { timeout: 600_000 }, () => {
     expect(
       compile('validation.ts')
         .filter((d) => !isSchemaPackage(d.file))
@@ -143,7 +143,7 @@ describe('declarations under exactOptionalPropertyTypes and skipLibCheck: false'
   });
 
   // `/validation` loads the schema package's declarations: they compile under these settings too.
-  it('/validation: nothing at all, the schema package included', { timeout: 240_000 }, () => {
+  it('/validation: nothing at all, the schema package included', { timeout: 600_000 }, () => {
     expect(compile('validation.ts').map((d) => d.text)).toEqual([]);
   });
 });

@@ -4,10 +4,10 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ConformanceOptions } from '../conformance.js';
-import { MAX_TIMER_MS } from '../engine/budgets.js';
-import { isInsideFolder, readRegularFile } from '../engine/files.js';
 import { parseSelection } from '../engine/options.js';
 import { type OptionName, RunError } from '../model/terms.js';
+import { MAX_TIMER_MS } from '../plumbing/budgets.js';
+import { isInsideFolder, readRegularFile } from '../plumbing/files.js';
 
 export type ReporterSpec = { kind: 'console' } | { kind: 'junit' | 'json' | 'har' | 'html'; path: string };
 

@@ -1,11 +1,11 @@
 // The command line's evidence: `--evidence FILE` merges a run's verdicts on assumptions into the file
 // (a live run, a judged recording, the proxy), and `media-conformance evidence FILE` prints its table.
 import { resolve } from 'node:path';
-import { sizeText } from '../engine/files.js';
 import type { EvidenceSource } from '../evidence/file.js';
 import { MAX_EVIDENCE_BYTES, readEvidenceFile, recordEvidence } from '../evidence/store.js';
 import { evidenceTable } from '../evidence/table.js';
 import { RunError } from '../model/terms.js';
+import { sizeText } from '../plumbing/files.js';
 import { escapeTerminal } from '../report/terminal.js';
 import type { Report } from '../report/types.js';
 import type { CliIo } from './args.js';

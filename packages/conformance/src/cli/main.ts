@@ -5,11 +5,11 @@
 import { resolve } from 'node:path';
 import { CHECKS } from '../checks/catalog.js';
 import { runConformance } from '../conformance.js';
-import { DEFAULT_BUDGETS } from '../engine/budgets.js';
-import { writeFileAtomic } from '../engine/files.js';
-import { createKeyMasker } from '../engine/mask.js';
-import type { ExchangeRecorder } from '../engine/recording.js';
+import type { ExchangeRecorder } from '../model/recording.js';
 import { RunError } from '../model/terms.js';
+import { DEFAULT_BUDGETS } from '../plumbing/budgets.js';
+import { writeFileAtomic } from '../plumbing/files.js';
+import { createKeyMasker } from '../plumbing/mask.js';
 import { notStartedReport } from '../report/build.js';
 import { consoleProgress, formatSummary } from '../report/console.js';
 import { HarWriter } from '../report/har.js';

@@ -8,9 +8,9 @@
 // said once on stderr and never stops the proxy.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_BUDGETS } from '../engine/budgets.js';
 import { parseSelection, selectedChecks } from '../engine/options.js';
 import { RunError } from '../model/terms.js';
+import { DEFAULT_BUDGETS } from '../plumbing/budgets.js';
 import { KEPT_FLOOR_BYTES } from '../proxy/kept.js';
 import { DEFAULT_MAX_KEPT_BYTES, type RunningProxy, STOP_GRACE_MS, startValidatingProxy } from '../proxy/server.js';
 import { formatSummary } from '../report/console.js';

@@ -4,8 +4,8 @@
 // 2 could not; upgrade 0 no call breaks, 1 a call the application makes would break, 2 could not run.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeFileAtomic } from '../engine/files.js';
 import { RunError } from '../model/terms.js';
+import { writeFileAtomic } from '../plumbing/files.js';
 import { escapeTerminal, escapeValue, wantsColor } from '../report/terminal.js';
 import { formatUpgrade } from '../upgrade/console.js';
 import { upgradeHtml } from '../upgrade/html.js';

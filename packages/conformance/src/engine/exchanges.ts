@@ -5,24 +5,24 @@
 
 import { createdId, deletedIds, deletionRequest, type OperationSpec, operations, undoOf } from '@mediagen/schema';
 import type { Intent, Judge, Judgement } from '../judging/judge.js';
+import type { Versioning } from '../judging/versioning.js';
 import { served } from '../model/answer.js';
 import { acceptanceBasis, breachBasis, probeBasis } from '../model/basis.js';
 import { type AuthMode, type Exchange, isSuccess, requestFor } from '../model/exchange.js';
 import type { Failure, Phase } from '../model/terms.js';
 import type { Expectation } from '../model/verdict.js';
+import type { KeyMasker } from '../plumbing/mask.js';
 import type { RequestCase } from '../requests/cases.js';
 import { type Fixtures, generationContext } from '../requests/fixtures.js';
 import { AfterStop } from './after-stop.js';
 import type { CleanupRegistry } from './cleanup.js';
 import { followGeneration } from './follow.js';
 import type { BalanceLane, Priority, Workers } from './lanes.js';
-import type { KeyMasker } from './mask.js';
 import type { Profiler } from './profile.js';
 import { Repeats } from './repeats.js';
 import type { Spending } from './spending.js';
 import type { ResolvedTarget } from './target.js';
 import { dotSegment, refusedPath, type Transport } from './transport.js';
-import type { Versioning } from './versioning.js';
 import { ESTIMATE } from './windows.js';
 
 export interface ExerciseOptions {

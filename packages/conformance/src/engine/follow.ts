@@ -5,9 +5,8 @@ import { operations, TERMINAL_MEDIA_STATUSES } from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
 import { dataOf, type Exchange } from '../model/exchange.js';
 import { inNewestShape } from '../model/newest.js';
+import { sleep } from '../plumbing/sleep.js';
 import type { RequestCase } from '../requests/cases.js';
-
-import { sleep } from './sleep.js';
 
 /** `success` if any media item succeeded, `failed` when all ended otherwise, undefined when the wait ran out. */
 export async function followGeneration(

@@ -3,12 +3,12 @@
 // keys only when they come from input.
 import { isOperationId, type OperationId } from '@mediagen/schema';
 import { CHECK_IDS, type CheckId, isCheckId } from '../checks/catalog.js';
+import type { ProgressEvent } from '../judging/run-record.js';
+import type { ExchangeRecorder } from '../model/recording.js';
 import { type OptionName, RunError } from '../model/terms.js';
-import { type RunBudgets, resolveBudgets } from './budgets.js';
+import { type RunBudgets, resolveBudgets } from '../plumbing/budgets.js';
 import type { RunProfile } from './profile.js';
-import type { ExchangeRecorder } from './recording.js';
 import type { TargetOptions } from './target.js';
-import type { ProgressEvent } from './types.js';
 
 export interface ConformanceOptions extends TargetOptions {
   /** Seed of every generated request (default 1). */
@@ -25,7 +25,7 @@ export interface ConformanceOptions extends TargetOptions {
   workers?: number;
   /** Most requests per second the run sends (default: no limit). */
   rateLimit?: number;
-  /** Budgets of size, time and count (see engine/budgets.ts for the defaults). */
+  /** Budgets of size, time and count (see plumbing/budgets.ts for the defaults). */
   budgets?: Partial<RunBudgets>;
   /** How long lifecycle checks wait for media to finish (default 30 000 ms). */
   lifecycleTimeoutMs?: number;

@@ -5,6 +5,7 @@ import { type OperationId, type OperationSpec, operations } from '@mediagen/sche
 import { type CheckId, checksById } from '../checks/catalog.js';
 import type { CheckPort, MadeGeneration } from '../checks/port.js';
 import type { Judge } from '../judging/judge.js';
+import type { ProgressEvent } from '../judging/run-record.js';
 import { served } from '../model/answer.js';
 import { dataOf } from '../model/exchange.js';
 import { inNewestShape } from '../model/newest.js';
@@ -15,7 +16,6 @@ import type { PhaseContext } from './context.js';
 import type { Exchanges } from './exchanges.js';
 import type { Spending } from './spending.js';
 import type { ResolvedTarget } from './target.js';
-import type { ProgressEvent } from './types.js';
 
 /** The parts of a run its doors are built over. */
 export interface RunParts {

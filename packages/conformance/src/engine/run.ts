@@ -7,28 +7,28 @@
 import { type OperationSpec, operationList } from '@mediagen/schema';
 import type { CheckId } from '../checks/catalog.js';
 import { Judge } from '../judging/judge.js';
+import type { RunRecord, Stopped, TargetInfo } from '../judging/run-record.js';
+import { versioningAt } from '../judging/versioning.js';
+import { containRecorders } from '../model/recording.js';
+import { type RunBudgets, resolveBudgets } from '../plumbing/budgets.js';
+import { createKeyMasker, exchangeMasker } from '../plumbing/mask.js';
 import type { RequestCase } from '../requests/cases.js';
 import { emptyFixtures } from '../requests/fixtures.js';
 import { baseItem } from '../requests/generation-bodies.js';
-import { type RunBudgets, resolveBudgets } from './budgets.js';
 import { CleanupRegistry } from './cleanup.js';
 import { Exchanges } from './exchanges.js';
 import { BalanceLane, Workers } from './lanes.js';
-import { createKeyMasker, exchangeMasker } from './mask.js';
 import type { ConformanceOptions } from './options.js';
 import { runSetup } from './phases/setup.js';
 import { sequencePlan } from './plan.js';
 import { isSafe, READ_ONLY } from './policy.js';
 import { phaseContext, type RunParts } from './port.js';
 import { Profiler } from './profile.js';
-import { containRecorders } from './recording.js';
 import { runWork, spanned } from './schedule.js';
 import { Spending } from './spending.js';
 import { RunStopped } from './stop.js';
 import { probeTarget, type ResolvedTarget } from './target.js';
 import { Transport } from './transport.js';
-import type { RunRecord, Stopped, TargetInfo } from './types.js';
-import { versioningAt } from './versioning.js';
 
 /** What stops a run early: a signal, its deadline, or a target that stopped answering. */
 function stopper(budgets: RunBudgets, signal: AbortSignal | undefined) {

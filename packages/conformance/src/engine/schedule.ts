@@ -13,8 +13,8 @@
 // overlaps (lanes.ts). A phase or a sequence that throws is noted and the run goes on; a stop ends every
 // strand at its next step, and the run waits for all of them before it cleans up.
 import type { OperationSpec } from '@mediagen/schema';
+import { mapLimit } from '../plumbing/map-limit.js';
 import type { PhaseContext } from './context.js';
-import { mapLimit } from './map-limit.js';
 import { runAuth } from './phases/auth.js';
 import { runCoverage } from './phases/coverage.js';
 import { runExamples } from './phases/examples.js';

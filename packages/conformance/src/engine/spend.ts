@@ -6,8 +6,10 @@
 // admitted. A charge nobody announced — an estimate or a read that costs, a failed generate that keeps
 // its credits, a generate that costs more than its estimate — is a finding of its own and ends all
 // spending: nothing that could spend is sent after it.
+import type { SpendReport } from '../judging/run-record.js';
 import { BalanceLog, type BalanceReading, CreditPlan } from './balance.js';
 
+export type { SpendReport } from '../judging/run-record.js';
 export type { BalanceReading } from './balance.js';
 
 export interface Admission {
@@ -22,38 +24,6 @@ export interface Admission {
 }
 
 export type Finding = { rule?: 'estimate_is_free' | 'reads_are_free' | 'failed_generate_is_free' | 'estimate_is_the_charge'; message: string };
-
-export interface SpendReport {
-  maxCredits?: number;
-  /** Credits the planner kept for the stateful checks (priced before anything spent). */
-  planned: number;
-  /** Credits the balance fell by, summed over every drop the run observed. */
-  observed: number;
-  /** Credits the balance rose by (refunds), summed. */
-  refunded: number;
-  /**
-   * What the run cost the account, never below 0: what the balance says (observed − refunded) while the
-   * balance could be believed; otherwise what the cap counted (`counted`), and a finding says why.
-   */
-  spent: number;
-  /** Where `spent` comes from: the balance, or (a balance not believed) what was admitted. */
-  spentFrom?: 'balance' | 'admitted';
-  /** Credits admitted under the cap: the prices of the spending requests sent. */
-  admitted?: number;
-  /** What the cap held the run to: the larger of what the balance says was spent and what was admitted. */
-  counted?: number;
-  /** Why spending stopped before the run's end, when it did. */
-  ended?: string;
-  /** Balance at the first and the last reading. */
-  startBalance?: number;
-  endBalance?: number;
-  /** Spending requests not sent, with why. */
-  refused: string[];
-  /** Charges nobody announced (each ends all spending), balances not believed, and charges counted without a reading of their own. */
-  findings: string[];
-  /** What the stateful checks needed (the planner's minimum). */
-  needed?: number;
-}
 
 /** How a spending request ended: answered with success (`served`), refused with an error, or not answered. */
 export type Outcome = 'served' | 'refused' | 'unanswered';

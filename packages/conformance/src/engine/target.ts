@@ -1,14 +1,13 @@
 // Where a run goes: a Prism mock or a sandbox it starts itself, or a server at a base URL. A host
 // outside the loopback range is "live": read-only unless asked otherwise, with a credit budget.
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import type { MockOptions, SandboxServerOptions } from '@mediagen/mock';
 // The mock's edge only (its marker header): the mocks themselves, Prism's host and the sandbox, load when a
 // run starts one or meets one, not with every command (`--help`, a run against a URL, the proxy).
 import { MOCK_HEADER } from '@mediagen/mock/edge';
 import { operations } from '@mediagen/schema';
 import { type Exchange, requestFor } from '../model/exchange.js';
-import { type Mode, RunError, type TargetKind } from '../model/terms.js';
+import { MOCK_RECOGNISED, type Mode, RunError, type TargetKind } from '../model/terms.js';
+import { isLoopbackHost, resolvesToLoopback } from '../plumbing/loopback.js';
 import type { Transport } from './transport.js';
 
 export interface ResolvedTarget {
@@ -43,39 +42,8 @@ export interface TargetOptions {
   sandbox?: SandboxServerOptions;
 }
 
-/** How a target that sent the mock's marker header is said (`recognised`): a run against it is a mock run. */
-export const MOCK_RECOGNISED = 'media-mock';
-
 /** The key used for Prism, which checks only that one is sent. */
 export const PRISM_API_KEY = 'conformance-prism-key';
-
-/** A loopback IP address (127.0.0.0/8, ::1, or IPv4 127/8 mapped into IPv6). */
-export function isLoopbackAddress(address: string): boolean {
-  const host = address.replace(/^\[|\]$/g, '').toLowerCase();
-  if (isIP(host) === 4) return /^127\./.test(host);
-  if (isIP(host) === 6) return host === '::1' || /^::ffff:127\./.test(host) || /^0{0,4}(:0{0,4}){6}:0{0,3}1$/.test(host);
-  return false;
-}
-
-/** A name that is literally a loopback address (not one that merely resolves to it). */
-export function isLoopbackHost(hostname: string): boolean {
-  return isLoopbackAddress(hostname);
-}
-
-/** Whether every address the host resolves to is a loopback address (decided on the addresses, not the name). */
-export async function resolvesToLoopback(hostname: string): Promise<boolean> {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return isLoopbackAddress(host);
-  let addresses: { address: string }[];
-  try {
-    addresses = await lookup(host, { all: true });
-  } catch {
-    // A name that does not resolve is not known to be loopback: treated as live (the run then
-    // reports it unreachable, after the live rules had their say).
-    return false;
-  }
-  return addresses.length > 0 && addresses.every((a) => isLoopbackAddress(a.address));
-}
 
 export function parseBaseUrl(value: string): URL {
   let url: URL;

@@ -4,9 +4,9 @@
 // a few times; redirects are followed only on the target's own origin (the key would follow them).
 import { API_KEY_HEADER } from '@mediagen/schema/util';
 import { buildUrl, type Exchange, type RequestSpec, requestBodyText, WRONG_API_KEY } from '../model/exchange.js';
+import { type Answer, Connections } from '../plumbing/http.js';
+import { sleep } from '../plumbing/sleep.js';
 import type { SendOverrides } from './after-stop.js';
-import { type Answer, Connections } from './http.js';
-import { sleep } from './sleep.js';
 
 export interface TransportBudgets {
   /** Time limit of one request, answer included, in milliseconds. */

@@ -3,7 +3,7 @@
 // idempotent and deterministic (keys sorted, runs sorted, a run recorded once), so it diffs cleanly in
 // review; the docs site reads the same file to show each assumption's latest verdict.
 import { z } from '@mediagen/schema';
-import { dataRecord, parseJsonFormat } from '../engine/json-file.js';
+import { dataRecord, parseJsonFormat } from '../plumbing/json-file.js';
 
 export const EVIDENCE_FORMAT = 'mediagen-evidence/1';
 

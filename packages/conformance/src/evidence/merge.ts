@@ -3,9 +3,8 @@
 // merged in (runs sorted by date, origin, source; assumptions by id; counts and the latest verdict
 // derived from the runs, never kept apart from them).
 
-import { dataRecord } from '../engine/json-file.js';
-import { MOCK_RECOGNISED } from '../engine/target.js';
-import { RunError } from '../model/terms.js';
+import { MOCK_RECOGNISED, RunError } from '../model/terms.js';
+import { dataRecord } from '../plumbing/json-file.js';
 import type { ProvenanceVerdict, Report } from '../report/types.js';
 import type { AssumptionEvidence, EvidenceApart, EvidenceFile, EvidenceRun, EvidenceSource } from './file.js';
 import { EVIDENCE_FORMAT, INSTANT } from './file.js';

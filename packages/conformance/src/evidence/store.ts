@@ -3,9 +3,9 @@
 // file of at most MAX_EVIDENCE_BYTES is read, and no merge writes a larger one. A merge holds the
 // file's lock (lock.ts) from reading to renaming: concurrent runs each add their verdicts, none is lost;
 // the new text is written beside the file and renamed over it, so a reader never sees half a file.
-import { withFileLock } from '../engine/file-lock.js';
-import { readRegularFile, refuseIrregularFile, sizeText, writeFileAtomic } from '../engine/files.js';
 import { RunError } from '../model/terms.js';
+import { withFileLock } from '../plumbing/file-lock.js';
+import { readRegularFile, refuseIrregularFile, sizeText, writeFileAtomic } from '../plumbing/files.js';
 import type { Report } from '../report/types.js';
 import { type EvidenceFile, type EvidenceSource, emptyEvidence, formatEvidence, parseEvidence } from './file.js';
 import { apartOf, judgedAssumptions, mergeEvidence } from './merge.js';

@@ -4,8 +4,9 @@
 // stream (read.ts): its keys are all known, and masked, before an answer is read. Judging yields to
 // the event loop between chunks, so a signal stops it at the next entry: the report then says what
 // was judged and that it was stopped.
-import { DEFAULT_BUDGETS } from '../engine/budgets.js';
+
 import { RunError } from '../model/terms.js';
+import { DEFAULT_BUDGETS } from '../plumbing/budgets.js';
 import type { Report } from '../report/types.js';
 import { TrafficJudge, type TrafficOptions } from '../traffic/judge.js';
 import { type HarSurvey, readHar, recordingMasker, surveyHar } from './read.js';

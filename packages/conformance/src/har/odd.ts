@@ -42,7 +42,8 @@ export function notHttp(where: string, url: string): string | undefined {
 
 /** The note of an entry a body of which nests past MAX_JSON_DEPTH (skipped by what walks bodies), or undefined. */
 export function tooDeep(where: string, bodies: { requestBody?: string; responseText: string }): string | undefined {
-  if (bodies.requestBody !== undefined && nestsDeeperThan(bodies.requestBody)) return `${where}: its request body nests more than ${MAX_JSON_DEPTH} levels deep`;
+  if (bodies.requestBody !== undefined && nestsDeeperThan(bodies.requestBody))
+    return `${where}: its request body nests more than ${MAX_JSON_DEPTH} levels deep`;
   if (nestsDeeperThan(bodies.responseText)) return `${where}: its answer nests more than ${MAX_JSON_DEPTH} levels deep`;
   return undefined;
 }

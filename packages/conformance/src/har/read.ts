@@ -8,8 +8,8 @@
 // report ever holds one. A time or date that is not one is said by a note naming the entry, and the
 // entry is judged without it.
 import { API_KEY_HEADER, createKeyMasker, isObject, type KeyMasker, MASK } from '@mediagen/schema/util';
-import { openRegularFile } from '../engine/files.js';
 import { RunError } from '../model/terms.js';
+import { openRegularFile } from '../plumbing/files.js';
 import { WRONG_KEY_NOTE } from '../report/har.js';
 import { DECLARED_WRONG_KEY, KeyBook, labelInComment, type Observed } from '../traffic/observed.js';
 import { routeOf } from '../traffic/routes.js';

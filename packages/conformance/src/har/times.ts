@@ -3,7 +3,7 @@
 // without it: a recording is dated by its entries (an evidence file writes the date), and no date
 // arithmetic may fail on it.
 import type { KeyMasker } from '@mediagen/schema/util';
-import { MAX_TIMER_MS } from '../engine/budgets.js';
+import { MAX_TIMER_MS } from '../plumbing/budgets.js';
 
 type Json = Record<string, unknown>;
 

@@ -8,7 +8,7 @@
 import type { Agent, ClientRequest, IncomingMessage, RequestOptions, ServerResponse } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { MAX_UNSENT_RETRIES, neverSent } from '../engine/keep-alive.js';
+import { MAX_UNSENT_RETRIES, neverSent } from '../plumbing/keep-alive.js';
 import { answerError } from './answer.js';
 import { endToEnd, forwardedRequestHeaders, uncarriableHead } from './headers.js';
 import type { KeptCopy } from './kept.js';
@@ -148,7 +148,7 @@ export function forward(req: IncomingMessage, target: string, body: Buffer, res:
         finish('bad_gateway', `the upstream switched protocols (101): the proxy carries HTTP exchanges only`);
       });
       sent.on('error', (error: NodeJS.ErrnoException) => {
-        // A kept-alive connection closed unwritten, overdue (see engine/keep-alive.ts): the upstream never
+        // A kept-alive connection closed unwritten, overdue (see plumbing/keep-alive.ts): the upstream never
         // saw the request, so it goes again, on another connection, whatever its method.
         if (neverSent(sent) && !settled && retries++ < MAX_UNSENT_RETRIES) {
           out = attempt();

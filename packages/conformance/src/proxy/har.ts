@@ -1,8 +1,9 @@
 // The proxy's HAR recording, contained: a write that fails (a full disk, a file that went away) is said
 // once and ends the recording, never the proxy: every exchange is still forwarded and judged, and its
 // violation lines still print.
-import { refuseIrregularFile } from '../engine/files.js';
+
 import type { Exchange } from '../model/exchange.js';
+import { refuseIrregularFile } from '../plumbing/files.js';
 import { HarWriter } from '../report/har.js';
 
 export class ContainedHar {

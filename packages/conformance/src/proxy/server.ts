@@ -14,9 +14,9 @@ import type { AddressInfo } from 'node:net';
 import { capConnections, createBodyBudget, type EdgeLimits, gateFor, readBody, resolveEdgeLimits, serverOptions } from '@mediagen/mock/edge';
 import { API_KEY_HEADER, createKeyMasker, type KeyMasker } from '@mediagen/schema/util';
 import type { CheckId } from '../checks/catalog.js';
-import { DEFAULT_BUDGETS } from '../engine/budgets.js';
-import { keepAliveAgent } from '../engine/keep-alive.js';
 import { RunError } from '../model/terms.js';
+import { DEFAULT_BUDGETS } from '../plumbing/budgets.js';
+import { keepAliveAgent } from '../plumbing/keep-alive.js';
 import type { Report } from '../report/types.js';
 import { TrafficJudge, type TrafficViolation } from '../traffic/judge.js';
 import { KeyBook } from '../traffic/observed.js';
@@ -127,7 +127,7 @@ export async function startValidatingProxy(options: ProxyOptions): Promise<Runni
   const stats = noStats();
   // One connection pool towards the upstream, at most one socket per client connection, destroyed on stop.
   // An idle one is closed a second before the upstream's announced keep-alive, or after four seconds, and
-  // an overdue one is never used (engine/keep-alive.ts).
+  // an overdue one is never used (plumbing/keep-alive.ts).
   const agent = keepAliveAgent(upstream.protocol === 'https:', { maxSockets: limits.maxConnections, timeout: 4_000 });
   const stopping = new AbortController();
   // Every exchange in flight listens for the stop: as many as there are connections.

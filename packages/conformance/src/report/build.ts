@@ -2,7 +2,7 @@
 // three tiers (obligations, assumption verdicts, warnings). Everything given here is already masked.
 import { latestDate } from '@mediagen/schema';
 import { CHECKS, type CheckId } from '../checks/catalog.js';
-import type { ProvenanceVerdict, RunRecord } from '../engine/types.js';
+import type { ProvenanceVerdict, RunRecord } from '../judging/run-record.js';
 import type { Report } from './types.js';
 
 export function buildReport(record: RunRecord, selected: readonly CheckId[]): Report {

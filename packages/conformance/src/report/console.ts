@@ -3,7 +3,7 @@
 // the skip reasons, the version fingerprint, the assumptions in one line (the refuted ones listed with
 // what was assumed and what was observed), the credits and the cleanup. Everything it prints comes
 // from the masked report and is escaped for the terminal.
-import type { ProgressEvent } from '../engine/types.js';
+import type { ProgressEvent } from '../judging/run-record.js';
 import { citation } from './cite.js';
 import { creditsLine, refusalLines, spendNotes } from './spend.js';
 import { escapeDeep, type Palette, palette } from './terminal.js';

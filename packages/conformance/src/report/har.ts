@@ -4,10 +4,10 @@
 // written `***`, and presigned upload URLs lose their query (their signature).
 
 import { API_KEY_HEADER, MASK } from '@mediagen/schema/util';
-import { type AtomicFile, openAtomic } from '../engine/files.js';
-import type { ExchangeRecorder } from '../engine/recording.js';
 import { type Exchange, requestBodyText } from '../model/exchange.js';
+import type { ExchangeRecorder } from '../model/recording.js';
 import { RunError } from '../model/terms.js';
+import { type AtomicFile, openAtomic } from '../plumbing/files.js';
 
 interface HarHeader {
   name: string;

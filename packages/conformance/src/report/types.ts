@@ -1,6 +1,6 @@
 // The report of a run: what the run recorded, with the summary of the grid and the three tiers.
 import type { CheckId, Severity } from '../checks/catalog.js';
-import type { RunRecord } from '../engine/types.js';
+import type { RunRecord } from '../judging/run-record.js';
 
 export type {
   CheckResult,
@@ -18,8 +18,8 @@ export type {
   Stopped,
   TargetInfo,
   TargetKind,
-} from '../engine/types.js';
-export { RunError } from '../engine/types.js';
+} from '../judging/run-record.js';
+export { RunError } from '../judging/run-record.js';
 
 export interface CheckSummary {
   passed: number;

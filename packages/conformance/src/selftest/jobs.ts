@@ -1,6 +1,6 @@
 // The self-test's runs as jobs: the runs against the sandbox go side by side (each has a sandbox and a
 // proxy of its own); those against the one Prism mock go one after another.
-import { mapLimit } from '../engine/map-limit.js';
+import { mapLimit } from '../plumbing/map-limit.js';
 
 /** One unit of the self-test's work: one or more suite runs against one kind of upstream. */
 export interface Job {

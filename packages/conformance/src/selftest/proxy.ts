@@ -4,7 +4,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type OperationId, type OperationSpec, operationFor as routeOperation } from '@mediagen/schema';
-import { keepAliveAgent, MAX_UNSENT_RETRIES, neverSent } from '../engine/keep-alive.js';
+import { keepAliveAgent, MAX_UNSENT_RETRIES, neverSent } from '../plumbing/keep-alive.js';
 
 export interface ProxyRequest {
   method: string;
@@ -88,7 +88,7 @@ export async function startProxy(upstreamUrl: string, rewrite: Rewrite, apiKey: 
   // alive, and closed with the proxy. An idle one is closed after a second less than the upstream's own
   // limit (node:http servers close theirs at five seconds), as fetch does: a request sent on a connection
   // the upstream is closing at that moment fails, and a write is never sent again, unless it was never
-  // written: an overdue connection is closed before anything is written on it (engine/keep-alive.ts).
+  // written: an overdue connection is closed before anything is written on it (plumbing/keep-alive.ts).
   const agent = keepAliveAgent(false, { timeout: IDLE_CONNECTION_MS });
   /** Sends one request; resolves when the upstream's answer starts. */
   const send = (request: Omit<ProxyRequest, 'query'>, query: string | undefined) =>

@@ -8,11 +8,12 @@
 import { MOCK_HEADER } from '@mediagen/mock/edge';
 import { operationList } from '@mediagen/schema';
 import { CHECK_IDS, CHECKS, type CheckId } from '../checks/catalog.js';
-import { isLoopbackHost, MOCK_RECOGNISED } from '../engine/target.js';
-import { type Versioning, versioningAt } from '../engine/versioning.js';
 import { Judge, type Violation } from '../judging/judge.js';
+import { type Versioning, versioningAt } from '../judging/versioning.js';
 import { served } from '../model/answer.js';
 import type { Exchange } from '../model/exchange.js';
+import { MOCK_RECOGNISED } from '../model/terms.js';
+import { isLoopbackHost } from '../plumbing/loopback.js';
 import { buildReport } from '../report/build.js';
 import type { Report } from '../report/types.js';
 import { DECLARED_WRONG_KEY, type Observed, observedLabel, queryOf, toExchange } from './observed.js';

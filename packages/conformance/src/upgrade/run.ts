@@ -2,9 +2,9 @@
 // recorded traffic (a HAR, read twice as a stream: once for its usage, once to replay it) or from a
 // usage file (the changes only: a usage file holds no exchange to replay). Nothing is sent.
 import { BASELINE, latestDate, resolveVersion } from '@mediagen/schema';
-import { DEFAULT_BUDGETS } from '../engine/budgets.js';
 import { observedExchanges } from '../har/entries.js';
 import { RunError } from '../model/terms.js';
+import { DEFAULT_BUDGETS } from '../plumbing/budgets.js';
 import type { UsageFile } from '../usage/format.js';
 import { usageOfHar } from '../usage/from-har.js';
 import { readUsageFile } from '../usage/store.js';

@@ -2,8 +2,9 @@
 // for an operation of the contract adds the names it sent and got back, its status, its time and the
 // versions it is consistent with. Values are read only to find names and are never kept; the key is
 // never read at all. Memory is bounded by the operations table and MAX_FIELDS_PER_LOCATION.
-import { dataRecord } from '../engine/json-file.js';
+
 import { isSuccess } from '../model/exchange.js';
+import { dataRecord } from '../plumbing/json-file.js';
 import { fieldPaths, queryNames } from './fields.js';
 import { canonicalOperation, type FieldCounts, MAX_FIELDS_PER_LOCATION, type OperationUsage, USAGE_FORMAT, type UsageFile } from './format.js';
 import { type Base, baseOf, bodyOf, type Observed, pathUnder, queryOf, routeOf } from './traffic.js';

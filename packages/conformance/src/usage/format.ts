@@ -5,8 +5,8 @@
 // the contract (one file per consumer) and read by `media-conformance upgrade`, the breaking-change
 // gate (`npm run api:check -- --usage DIR`) and the reference site (`npm run docs -- --usage DIR`).
 import { z } from '@mediagen/schema';
-import { dataRecord, parseJsonFormat } from '../engine/json-file.js';
 import { RunError } from '../model/terms.js';
+import { dataRecord, parseJsonFormat } from '../plumbing/json-file.js';
 
 export const USAGE_FORMAT = 'mediagen-usage/1';
 /** The largest usage file read: past it the file is refused (a usage file of this format stays far below). */

@@ -1,9 +1,9 @@
 // Usage from a HAR recording, read once as a stream of exchanges (the suite's own reader: keys found in
 // clear are masked before anything else sees an exchange). The API's entries are those of `baseUrl`,
 // else of the origin most of the recording's API requests went to, as `--from-har` judges them.
-import { DEFAULT_BUDGETS } from '../engine/budgets.js';
 import { observedExchanges } from '../har/entries.js';
 import { RunError } from '../model/terms.js';
+import { DEFAULT_BUDGETS } from '../plumbing/budgets.js';
 import { UsageCollector } from './collect.js';
 import type { UsageFile } from './format.js';
 

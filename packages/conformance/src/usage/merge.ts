@@ -1,8 +1,9 @@
 // Merging usage: a consumer's runs add up (counts summed, the first and last times widened, the
 // version ranges narrowed as each exchange narrows them), and the result does not depend on the order
 // runs are merged in. Field paths keep the bound per location: a merge can add no more than it allows.
-import { dataRecord } from '../engine/json-file.js';
+
 import { RunError } from '../model/terms.js';
+import { dataRecord } from '../plumbing/json-file.js';
 import { canonicalOperation, type FieldCounts, MAX_FIELDS_PER_LOCATION, type OperationUsage, USAGE_FORMAT, type UsageFile } from './format.js';
 import { newerOf, olderOf } from './versions.js';
 

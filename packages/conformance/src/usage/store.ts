@@ -1,12 +1,12 @@
-// Usage files on disk, through the file layer (engine/files.ts): read only when a regular file within
+// Usage files on disk, through the file layer (plumbing/files.ts): read only when a regular file within
 // MAX_USAGE_BYTES (a device, a FIFO or a folder refused naming it, before a byte is read), written
 // whole through a temporary file beside it, and merged into what a file already holds under the
 // file's lock, so concurrent writers (eight `usage` runs, proxies stopped together) each add their
 // calls and none is lost. A folder of them (one per consumer) is read for the gate and the site within
 // a bound on its files and on their total size; an entry that is a symbolic link leading outside the
 // folder is refused naming it.
-import { withFileLock } from '../engine/file-lock.js';
-import { readFolder, readRegularFile, writeFileAtomic } from '../engine/files.js';
+import { withFileLock } from '../plumbing/file-lock.js';
+import { readFolder, readRegularFile, writeFileAtomic } from '../plumbing/files.js';
 import { emptyUsage, formatUsage, MAX_USAGE_BYTES, parseUsage, type UsageFile } from './format.js';
 import { mergeUsage } from './merge.js';
 

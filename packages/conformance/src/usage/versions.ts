@@ -12,7 +12,7 @@ import {
   type VersionKey,
   type VersionRange,
 } from '@mediagen/schema';
-import { dataRecord } from '../engine/json-file.js';
+import { dataRecord } from '../plumbing/json-file.js';
 import { pathSegments, pathText } from './fields.js';
 import type { FieldCounts, OperationUsage, UsageFile } from './format.js';
 

@@ -4,8 +4,8 @@
 // the deadline, however slow the pace (`--rate-limit 0.001` is one request in 1000 s).
 import { describe, expect, it } from 'vitest';
 import { MAX_DURATION_S, parseCli } from '../../src/cli/args.js';
-import { sleep } from '../../src/engine/sleep.js';
 import { cli, MAX_TIMER_MS, runConformance } from '../../src/index.js';
+import { sleep } from '../../src/plumbing/sleep.js';
 import { costLine, runSuite } from '../hostile/suite-process.js';
 
 async function run(args: string[]) {
@@ -52,7 +52,7 @@ describe('durations past what a timer holds', () => {
 });
 
 describe('--rate-limit 0.001 (one request in 1000 s)', () => {
-  it('Ctrl-C ends the run at once: cleanup is not kept waiting for a turn, exit 130 with the reports', { timeout: 150_000 }, async () => {
+  it('Ctrl-C ends the run at once: cleanup is not kept waiting for a turn, exit 130 with the reports', { timeout: 600_000 }, async () => {
     const run = await runSuite(['--target', 'sandbox', '--rate-limit', '0.001'], {
       limitMs: 120_000,
       interrupt: { signal: 'SIGINT', when: /\(sandbox, stateful/ },
@@ -63,7 +63,7 @@ describe('--rate-limit 0.001 (one request in 1000 s)', () => {
     expect(run.afterInterruptMs).toBeLessThan(10_000);
   });
 
-  it('the deadline ends it: exit 2, stopped by the deadline', { timeout: 150_000 }, async () => {
+  it('the deadline ends it: exit 2, stopped by the deadline', { timeout: 600_000 }, async () => {
     const run = await runSuite(['--target', 'sandbox', '--rate-limit', '0.001', '--deadline', '3'], { limitMs: 120_000 });
     console.log(costLine('--rate-limit 0.001 --deadline 3', run));
     expect(run.code).toBe(2);

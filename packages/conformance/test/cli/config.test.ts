@@ -94,7 +94,7 @@ describe('a config file in the working directory', () => {
     const { code, stderr } = await run(['--seed', '8'], cwd);
     expect(code).toBe(0);
     expect(stderr).toBe(`media-conformance: options from ${join(cwd, 'media-conformance.config.json')}: max-examples, operation, only, target\n`);
-  }, 60_000);
+  }, 600_000);
 
   it.each([
     [{ reporter: 'json=/tmp/elsewhere.json' }, /"reporter" names "json=\/tmp\/elsewhere\.json", outside the working directory/],

@@ -41,7 +41,7 @@ describe('colour', () => {
     expect((await run(SHORT, { isTty: false })).stdout).not.toMatch(ANSI);
     expect((await run([...SHORT, '--color'], { isTty: false, env: { NO_COLOR: '1' } })).stdout).toMatch(ANSI);
     expect((await run([...SHORT, '--no-color'], { isTty: true })).stdout).not.toMatch(ANSI);
-  }, 60_000);
+  }, 600_000);
 });
 
 describe('config file', () => {
@@ -107,7 +107,7 @@ describe('pace', () => {
     const requests: number = report.summary.requests;
     expect(requests).toBeGreaterThan(2);
     expect(seconds).toBeGreaterThanOrEqual((requests - 1) / 4 - 0.05);
-  }, 60_000);
+  }, 600_000);
 });
 
 describe('--at', () => {
@@ -132,7 +132,7 @@ describe('--at', () => {
     } finally {
       await old.stop();
     }
-  }, 60_000);
+  }, 600_000);
 
   it('refuses a date the ledger does not know, with exit 2', async () => {
     const { code, stderr } = await run(['--at', 'yesterday']);

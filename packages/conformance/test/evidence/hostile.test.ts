@@ -9,8 +9,8 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { withFileLock } from '../../src/engine/file-lock.js';
 import { cli, type EvidenceFile, MAX_EVIDENCE_BYTES } from '../../src/index.js';
+import { withFileLock } from '../../src/plumbing/file-lock.js';
 import { file, har, VOICES_ANSWER } from '../har/recordings.js';
 import { packageRoot } from '../hostile/suite-process.js';
 import { built, conformanceBin } from '../support/built.js';
@@ -75,7 +75,7 @@ async function recordingOn(day: number): Promise<string> {
 }
 
 describe('concurrent writers', () => {
-  it('eight processes merging into one file at once: every run is in it', { timeout: 240_000 }, async () => {
+  it('eight processes merging into one file at once: every run is in it', { timeout: 600_000 }, async () => {
     const evidence = join(dir, 'shared.json');
     // A file of some size, so that each merge takes a while and they overlap.
     writeEvidence(evidence, 'deep', 60_000);
@@ -189,7 +189,7 @@ describe('the lock', () => {
 });
 
 describe('a file of a million entries', () => {
-  it.each(['deep', 'wide'] as const)('(%s) is refused past the documented bound by both commands, in one line', { timeout: 120_000 }, async (shape) => {
+  it.each(['deep', 'wide'] as const)('(%s) is refused past the documented bound by both commands, in one line', { timeout: 600_000 }, async (shape) => {
     const evidence = join(dir, `million-${shape}.json`);
     writeEvidence(evidence, shape, 1_000_000);
     const shown = await run(['evidence', evidence]);
@@ -210,7 +210,7 @@ describe('a file of a million entries', () => {
 });
 
 describe('a file at the bound', () => {
-  it('with the most assumptions it can hold is printed; a merge that would pass the bound is refused', { timeout: 120_000 }, async () => {
+  it('with the most assumptions it can hold is printed; a merge that would pass the bound is refused', { timeout: 600_000 }, async () => {
     const evidence = join(dir, 'full.json');
     // The smallest entries (about 250 bytes each): 32 MiB holds over 130,000 assumptions, more than
     // a call can take as spread arguments.
@@ -230,7 +230,7 @@ describe('a file at the bound', () => {
     rmSync(evidence);
   });
 
-  it('a file below the bound in the file’s own layout takes a merge', { timeout: 120_000 }, async () => {
+  it('a file below the bound in the file’s own layout takes a merge', { timeout: 600_000 }, async () => {
     const evidence = join(dir, 'large.json');
     writeEvidence(evidence, 'wide', 20_000);
     const merged = await run(['--from-har', await recordingOn(12), '--evidence', evidence]);

@@ -180,7 +180,7 @@ describe('files that are not regular files, or too large', () => {
 });
 
 describe('a recording larger than the longest string V8 can make', () => {
-  it('is read as a stream: its API entries judged, an answer past the budget cut, memory bounded', { timeout: 300_000 }, async () => {
+  it('is read as a stream: its API entries judged, an answer past the budget cut, memory bounded', { timeout: 600_000 }, async () => {
     const path = join(dir, 'large.har');
     // An entry of another host (a browser's media download) whose body alone is 520 MiB, between two API entries.
     const huge = 520 * 1024 * 1024;
@@ -247,7 +247,7 @@ async function readingStarted(path: string, limitMs: number): Promise<void> {
 }
 
 describe('Ctrl-C while a large recording is judged', () => {
-  it('stops judging at once: the reports are written, marked stopped, exit 130', { timeout: 300_000 }, async () => {
+  it('stops judging at once: the reports are written, marked stopped, exit 130', { timeout: 600_000 }, async () => {
     const path = join(dir, 'many.har');
     const entries = writeRecording(path, 120 * 1024 * 1024, (i) =>
       harEntry({ method: 'GET', path: '/pub/v1/voices', key: SECRET, status: 200, answer: VOICES_ANSWER }, i % 3600),

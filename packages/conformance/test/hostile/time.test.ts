@@ -36,19 +36,25 @@ async function against(hostility: Hostility, args: string[], options: SuiteOptio
 }
 
 const dripOn = (request: { operationId?: string }) => (request.operationId === HOSTILE_OP ? drip() : undefined);
+/**
+ * The per-request limit against the drip: far above what a loaded machine takes to answer any other
+ * request (the probe included, which at 1 s ended a run on a busy machine with exit 2), and still
+ * ended long before the drip's megabyte would be.
+ */
+const TIMEOUT_S = 4;
 
 describe('one byte a second', () => {
   it('on one operation: each of its requests ends at --timeout, the run goes on and says so', { timeout: RUN_LIMIT_MS + 60_000 }, async () => {
-    const { run, target } = await against(dripOn, ['--timeout', '1', '--max-silent', '1000']);
+    const { run, target } = await against(dripOn, ['--timeout', String(TIMEOUT_S), '--max-silent', '1000']);
     expect(run.code).toBe(1);
     expect(run.json!.stopped).toBeUndefined();
-    expect(reportText(run)).toMatch(/request\(s\) ended by the time limit of 1000 ms \(--timeout\), first: listGenerations GET/);
+    expect(reportText(run)).toContain(`request(s) ended by the time limit of ${TIMEOUT_S * 1000} ms (--timeout), first: listGenerations GET`);
     expect(run.stdout).toContain('(--timeout)');
     expect(target.left()).toEqual([]);
   });
 
   it('answers in a row that never come stop the run at --max-silent (exit 2)', { timeout: RUN_LIMIT_MS + 60_000 }, async () => {
-    const { run, target } = await against(dripOn, ['--timeout', '1']);
+    const { run, target } = await against(dripOn, ['--timeout', String(TIMEOUT_S)]);
     expect(run.code).toBe(2);
     expect(run.json!.stopped?.by).toBe('silence');
     expect(run.json!.stopped?.reason).toContain(`(--max-silent ${DEFAULT_BUDGETS.maxSilentInARow})`);

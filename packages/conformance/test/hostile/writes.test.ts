@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { type RunningSandbox, SANDBOX_API_KEY } from '@mediagen/mock';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import type { ExchangeRecorder } from '../../src/engine/recording.js';
 import { type Report, runConformance } from '../../src/index.js';
+import type { ExchangeRecorder } from '../../src/model/recording.js';
 import { conformanceBin } from '../support/built.js';
 import { deletable, startBehind } from './sandbox.js';
 
@@ -103,7 +103,7 @@ describe('writes that fail are contained', () => {
       expect(run.stdout).toMatch(/credits: \d+ credits spent as the balance says/);
       expect(run.stdout).toContain(`json report: ${json}`);
     });
-  }, 180_000);
+  }, 600_000);
 
   it('recorders of the library API that throw or reject are dropped with a note; the others record everything, and the run cleans up', async () => {
     await withSandbox(async (sandbox, left) => {
@@ -137,7 +137,7 @@ describe('writes that fail are contained', () => {
       expect(report.cleanup.created).toBeGreaterThan(0);
       expect(left()).toEqual([]);
     });
-  }, 120_000);
+  }, 600_000);
 
   it('the first report that cannot be written does not skip the others, nor does an evidence file that cannot be written', async () => {
     await withSandbox(async (sandbox) => {
@@ -176,7 +176,7 @@ describe('writes that fail are contained', () => {
       expect(readFileSync(join(dir, 'report.xml'), 'utf8')).toContain('<testsuites');
       expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('Credits and cleanup');
     });
-  }, 120_000);
+  }, 600_000);
 
   it('a run that cannot start still writes every report it can, saying why', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-writes-'));
@@ -193,5 +193,5 @@ describe('writes that fail are contained', () => {
     expect(stderr).toContain(`the json report: ${join(dir, 'report.json')} is a directory, not a regular file: refused`);
     expect(existsSync(join(dir, 'report.xml'))).toBe(true);
     expect(readFileSync(join(dir, 'report.xml'), 'utf8')).toContain('no-start');
-  }, 60_000);
+  }, 600_000);
 });

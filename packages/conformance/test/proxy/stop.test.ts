@@ -47,7 +47,7 @@ describe('media-conformance proxy on a signal', () => {
         (res) => res.status,
         () => 0,
       );
-      await waitFor(() => silentSeen() > silentBefore, 10_000);
+      await waitFor(() => silentSeen() > silentBefore, 60_000);
       proxy.signal(signal);
       const exit = await proxy.exited;
       expect(exit.killed).toBe(false);
@@ -69,7 +69,7 @@ describe('media-conformance proxy on a signal', () => {
     const res = await fetch(`${proxy.url}/pub/v1/generations/switch`, { headers: { 'x-api-key': SECRET } });
     expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({ data: null, err: { code: 'bad_gateway', message: expect.stringMatching(/101/) } });
-    await waitFor(() => /✗ getGeneration › status_code_conformance/.test(proxy.stdout()), 10_000);
+    await waitFor(() => /✗ getGeneration › status_code_conformance/.test(proxy.stdout()), 60_000);
     proxy.signal('SIGINT');
     const exit = await proxy.exited;
     expect(exit.code).toBe(1);
@@ -94,7 +94,7 @@ describe('media-conformance proxy on a signal', () => {
     const { proxy } = await start();
     const silentBefore = silentSeen();
     const pending = fetch(`${proxy.url}/pub/v1/generations/silent`, { headers: { 'x-api-key': SECRET } }).catch(() => undefined);
-    await waitFor(() => silentSeen() > silentBefore, 10_000);
+    await waitFor(() => silentSeen() > silentBefore, 60_000);
     proxy.signal('SIGINT');
     await new Promise((resolve) => setTimeout(resolve, 200));
     proxy.signal('SIGINT');

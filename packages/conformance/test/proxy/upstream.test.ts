@@ -115,10 +115,10 @@ describe('clients that give up', () => {
         return out;
       });
       // Every request reached the upstream (its sockets are open), then every client gives up.
-      await waitFor(() => upstream.seen.length === CLIENTS, 30_000);
+      await waitFor(() => upstream.seen.length === CLIENTS, 60_000);
       expect(upstream.open).toBeGreaterThanOrEqual(Math.min(CLIENTS, 250));
       for (const client of clients) client.destroy();
-      await waitFor(() => upstream.open === 0, 10_000);
+      await waitFor(() => upstream.open === 0, 60_000);
       expect(upstream.open).toBe(0);
       expect(proxy.stats.abandoned).toBe(CLIENTS);
       // One listener per exchange on the proxy's stop signal is expected, not a leak.

@@ -1,6 +1,6 @@
 // A write that fails never stops `media-conformance proxy` nor silences it (a HAR that is not a
-// regular file is refused before it starts: the file layer writes regular files only); a stdout that cannot be written is said once and the proxy goes on serving; an
-// evidence file that cannot be written is said in one line after the summary (exit 2), no stack trace.
+// regular file is refused before it starts: the file layer writes regular files only); a stdout that
+// cannot be written is said once and the proxy goes on serving; an evidence file that cannot be written is said in one line after the summary (exit 2), no stack trace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { packageRoot } from '../hostile/suite-process.js';

@@ -158,7 +158,7 @@ describe('cleanup always runs', () => {
       if (child && child.exitCode === null) child.kill('SIGKILL');
       await sandbox.stop();
     }
-  }, 90_000);
+  }, 600_000);
 });
 
 describe('one bad exchange fails only itself', () => {

@@ -8,7 +8,7 @@ describe('against Prism', () => {
   let report: Report;
   beforeAll(async () => {
     report = await runConformance({ target: 'prism', seed: 3, maxExamples: 20 });
-  }, 120_000);
+  }, 600_000);
 
   it('passes with no false failure', () => {
     expect(failures(report)).toEqual([]);

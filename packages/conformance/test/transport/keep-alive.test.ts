@@ -7,8 +7,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Connections, type RoundTrip } from '../../src/engine/http.js';
-import { keepAliveAgent } from '../../src/engine/keep-alive.js';
+import { Connections, type RoundTrip } from '../../src/plumbing/http.js';
+import { keepAliveAgent } from '../../src/plumbing/keep-alive.js';
 import { forward } from '../../src/proxy/forward.js';
 import { createKeptBudget, KeptCopy } from '../../src/proxy/kept.js';
 

@@ -25,7 +25,7 @@ describe('a recording made by the suite', () => {
       await sandbox.stop();
     }
     report = await upgradeReport({ fromHar: har });
-  }, 300_000);
+  }, 600_000);
 
   it('speaks the baseline, and must make exactly the renames of 2024-09-04 it meets', async () => {
     expect(report.from).toEqual({ version: 'baseline', how: 'traffic', mixed: false });

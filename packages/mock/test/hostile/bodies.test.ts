@@ -26,7 +26,7 @@ beforeAll(async () => {
     startMockProcess(EDGE),
     startMockProcess(['--stateful', '--quiet']),
   ]);
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   const report: string[] = [];
   for (const [kind, mock] of Object.entries(mocks)) {

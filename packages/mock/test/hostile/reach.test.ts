@@ -22,7 +22,7 @@ beforeAll(async () => {
     startMockProcess(['--quiet', '--cors', GOOD, '--cors-credentials']),
     startMockProcess(['--stateful', '--quiet', '--public-url', PUBLIC]),
   ]);
-}, 90_000);
+}, 600_000);
 afterAll(async () => {
   const report: string[] = [];
   for (const [kind, mock] of [

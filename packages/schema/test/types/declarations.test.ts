@@ -74,7 +74,7 @@ beforeAll(() => {
   symlinkSync(join(packageRoot, 'node_modules'), join(copy, 'node_modules'), 'dir');
   writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   writeFileSync(join(work, 'index.ts'), CONSUMER);
-}, 60_000);
+}, 600_000);
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });

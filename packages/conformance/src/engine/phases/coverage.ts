@@ -2,10 +2,10 @@
 // boundary-valid ones beside them, within the live and budget policy.
 import { type OperationSpec, operations } from '@mediagen/schema';
 import { breachBasis, isObligation } from '../../model/basis.js';
+import { mapLimit } from '../../plumbing/map-limit.js';
 import { casesFor } from '../../requests/cases.js';
 import { generationContext } from '../../requests/fixtures.js';
 import type { PhaseContext } from '../context.js';
-import { mapLimit } from '../map-limit.js';
 import { isSafe, leavesResidue, READ_ONLY, RESIDUE } from '../policy.js';
 
 /** Why the valid cases of a spending operation are judged on the estimate instead: or undefined to send them. */

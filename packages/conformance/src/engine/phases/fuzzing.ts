@@ -7,10 +7,10 @@
 import type { OperationSpec } from '@mediagen/schema';
 import fc from 'fast-check';
 import type { Expectation } from '../../model/verdict.js';
+import { mapLimit } from '../../plumbing/map-limit.js';
 import type { RequestCase } from '../../requests/cases.js';
 import { propertiesFor } from '../../requests/properties.js';
 import type { PhaseContext } from '../context.js';
-import { mapLimit } from '../map-limit.js';
 import { isSafe } from '../policy.js';
 import { RunStopped } from '../stop.js';
 

@@ -7,8 +7,8 @@ import { type AssetTypeValue, operations } from '@mediagen/schema';
 import { isObject, makePng } from '@mediagen/schema/util';
 import { served } from '../../checks/response.js';
 import { dataOf } from '../../model/exchange.js';
+import { putBytes } from '../../plumbing/http.js';
 import type { PhaseContext } from '../context.js';
-import { putBytes } from '../http.js';
 
 const { uploadAssetV2 } = operations;
 

@@ -8,8 +8,8 @@
 import { SANDBOX_API_KEY, startSandbox } from '@mediagen/mock';
 import { assumptions } from '@mediagen/schema';
 import { type ConformanceOptions, runConformance } from '../../conformance.js';
-import { mapLimit } from '../../engine/map-limit.js';
 import { AssumptionVerdicts } from '../../judging/assumptions.js';
+import { mapLimit } from '../../plumbing/map-limit.js';
 import type { Report } from '../../report/types.js';
 import { startProxy } from '../proxy.js';
 import { SELFTEST_MAX_CREDITS } from '../run.js';

@@ -1,7 +1,7 @@
 // What listens to a run's exchanges as they finish (the HAR writer, the evidence collector): each gets
 // every exchange, key masked, and is told when the run ends. A recorder that throws (a full disk, an
 // unwritable path) is dropped with a note; it never ends the run, and the others go on.
-import type { Exchange } from '../model/exchange.js';
+import type { Exchange } from './exchange.js';
 
 export interface ExchangeRecorder {
   record(exchange: Exchange): void;
