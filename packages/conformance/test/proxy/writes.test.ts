@@ -66,8 +66,3 @@ describe('media-conformance proxy when a write fails', () => {
     expect(proxy.stderr()).not.toMatch(/\n\s+at /);
   });
 });
-
-async function waitFor(condition: () => boolean, ms: number): Promise<void> {
-  const until = performance.now() + ms;
-  while (!condition() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
-}

@@ -114,7 +114,7 @@ describe('usage files: what the writer writes, the reader reads', () => {
     same(back, twice);
     const again = back.operations.generateMedia!;
     expect(again.sent.body.constructor).toBe(2);
-    expect(again.sent.body.__proto__).toBe(2);
+    expect(Object.getOwnPropertyDescriptor(again.sent.body, '__proto__')?.value).toBe(2);
     expect(again.sent.body.toString).toBe(2);
   });
 });
