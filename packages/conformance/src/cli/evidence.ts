@@ -53,7 +53,7 @@ export async function mergeEvidenceOf(
 ): Promise<boolean> {
   if (path === undefined || report.stopped?.by === 'no-start') return true;
   try {
-    const record = await recordEvidence(resolve(io.cwd, path), report, source, { apart });
+    const record = await recordEvidence(resolve(io.cwd, path), report, source, { apart, ...(io.signal ? { signal: io.signal } : {}) });
     if ('skipped' in record) io.stderr(`media-conformance: evidence: ${escapeTerminal(record.skipped)}\n`);
     else io.stdout(`evidence: ${escapeTerminal(path)} (${Object.keys(record.merged.assumptions).length} assumptions)\n`);
     return true;

@@ -111,7 +111,7 @@ async function runUsage(argv: readonly string[], io: CliIo): Promise<number> {
     ...(maxAnswerBytes ? { maxAnswerBytes } : {}),
   });
   for (const line of read.skipped) io.stderr(`media-conformance: ${escapeTerminal(line)}\n`);
-  const merged = await recordUsage(resolve(io.cwd, values.out), read.usage);
+  const merged = await recordUsage(resolve(io.cwd, values.out), read.usage, io.signal);
   io.stdout(
     `usage of ${consumer}: ${read.usage.exchanges} exchanges of ${Object.keys(read.usage.operations).length} operations (API at ${escapeTerminal(read.baseUrl)}, ${read.ignored} other entries ignored) merged into ${escapeTerminal(values.out)}: ${merged.exchanges} exchanges in all\n`,
   );

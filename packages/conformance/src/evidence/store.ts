@@ -33,7 +33,12 @@ export type EvidenceRecord = { merged: EvidenceFile } | { skipped: string };
  * temporary file). A run against a mock or one stopped before its end is merged only with `apart`
  * (its runs are then marked and never the latest verdict over a live one); otherwise it is skipped.
  */
-export async function recordEvidence(path: string, report: Report, source: EvidenceSource, options: { apart?: boolean } = {}): Promise<EvidenceRecord> {
+export async function recordEvidence(
+  path: string,
+  report: Report,
+  source: EvidenceSource,
+  options: { apart?: boolean; signal?: AbortSignal } = {},
+): Promise<EvidenceRecord> {
   const apart = apartOf(report);
   if (apart !== undefined && !options.apart)
     return {
@@ -42,6 +47,7 @@ export async function recordEvidence(path: string, report: Report, source: Evide
   const judged = judgedAssumptions(report, source);
   // Not a regular file (a device, a FIFO, a folder): refused before its lock is made beside it.
   refuseIrregularFile(path, ROLE, MAX_EVIDENCE_BYTES);
+  const lock = options.signal ? { signal: options.signal } : {};
   const merged = await withFileLock(path, ROLE, () => {
     const merged = mergeEvidence(readEvidenceFile(path), judged);
     const text = formatEvidence(merged);
@@ -52,6 +58,6 @@ export async function recordEvidence(path: string, report: Report, source: Evide
       );
     writeFileAtomic(path, text, ROLE);
     return merged;
-  });
+  }, lock);
   return { merged };
 }

@@ -119,7 +119,15 @@ function takeOver(lockPath: string, seen: string): boolean {
  * `role` names the file in errors (`evidence file`). Throws RunError when the lock cannot be had
  * within `waitMs`, or when what is at the lock's path is not a lock file (removed by hand only).
  */
-export async function withFileLock<T>(path: string, role: string, work: () => T | Promise<T>, options: { waitMs?: number } = {}): Promise<T> {
+export async function withFileLock<T>(
+  path: string,
+  role: string,
+  work: () => T | Promise<T>,
+  options: { waitMs?: number; signal?: AbortSignal } = {},
+): Promise<T> {
+  // A signal that fires while the writer waits ends the wait (one that fired before it began, the run's
+  // own Ctrl-C of a run merged on purpose, does not: a second one ends the process).
+  const signal = options.signal?.aborted ? undefined : options.signal;
   const lockPath = `${path}.lock`;
   const token = randomBytes(8).toString('hex');
   const mine = `${process.pid} ${hostname()} ${Date.now()} ${token}\n`;
@@ -149,7 +157,8 @@ export async function withFileLock<T>(path: string, role: string, work: () => T 
         );
       }
       // Every retry waits (a lock gone between two looks too): the loop never spins.
-      await sleep(delay * (0.5 + Math.random()));
+      await sleep(delay * (0.5 + Math.random()), signal);
+      if (signal?.aborted) throw new RunError(`a signal stopped the wait for its lock ${lockPath}: not merged`);
       delay = Math.min(delay * 2, 200);
     }
   } catch (error) {

@@ -32,7 +32,7 @@ export function writeUsageFile(path: string, usage: UsageFile): void {
 }
 
 /** Merges `usage` into the file at `path` (a missing file is an empty one) under its lock, and writes it; returns the merged usage. */
-export async function recordUsage(path: string, usage: UsageFile): Promise<UsageFile> {
+export async function recordUsage(path: string, usage: UsageFile, signal?: AbortSignal): Promise<UsageFile> {
   // Checked before the lock is made beside it: /dev/full or a folder is refused, not locked.
   readUsageFile(path, () => emptyUsage(usage.consumer));
   return withFileLock(path, ROLE, () => {
@@ -42,7 +42,7 @@ export async function recordUsage(path: string, usage: UsageFile): Promise<Usage
     );
     writeUsageFile(path, merged);
     return merged;
-  });
+  }, signal ? { signal } : {});
 }
 
 /** Every usage file (`*.json`) of a folder, one per consumer (files of one consumer are merged), sorted by consumer. */

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cli, type EvidenceFile, MAX_EVIDENCE_BYTES } from '../../src/index.js';
 import { withFileLock } from '../../src/plumbing/file-lock.js';
 import { file, har, VOICES_ANSWER } from '../har/recordings.js';
-import { packageRoot } from '../hostile/suite-process.js';
+import { packageRoot, runSuite } from '../hostile/suite-process.js';
 import { built, conformanceBin } from '../support/built.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'evidence-hostile-'));
@@ -171,6 +171,24 @@ describe('the lock', () => {
     await expect(withFileLock(evidence, 'evidence file', () => 'merged', { waitMs: 500 })).rejects.toThrow(
       `evidence file ${evidence}: its lock ${evidence}.lock is not a lock file (a folder or a device is there): refused (remove it)`,
     );
+  });
+
+  it('Ctrl-C while a writer waits for the lock ends the wait: said in one line, not merged', { timeout: 300_000 }, async () => {
+    const evidence = join(dir, 'held-then-interrupted.json');
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120_000)']);
+    try {
+      writeFileSync(`${evidence}.lock`, `${holder.pid} ${(await import('node:os')).hostname()} ${Date.now()} feedface\n`);
+      // The summary is printed before the merge: from then on the process waits for the lock.
+      const run = await runSuite(['--from-har', await recordingOn(21), '--evidence', evidence], { interrupt: { signal: 'SIGINT', when: /(PASSED|FAILED): / } });
+      expect(run.killed).toBeUndefined();
+      expect(run.code).toBe(2);
+      // Ended by the signal, not by waiting the lock out (that says "has held its lock for more than 30 s").
+      expect(run.stderr).toContain(`evidence file ${evidence}: a signal stopped the wait for its lock ${evidence}.lock: not merged`);
+      expect(existsSync(evidence)).toBe(false);
+      expect(readFileSync(`${evidence}.lock`, 'utf8')).toContain('feedface');
+    } finally {
+      holder.kill();
+    }
   });
 
   it('held too long by a live writer: the merge is refused in one line', async () => {
