@@ -3,10 +3,10 @@
 // fetch is the API fetch (fetch.ts): the key added for the API's origin only, redirects followed
 // within it, bodies capped. The key and the base URL default to the environment's
 // MEDIAGEN_API_KEY and MEDIAGEN_BASE_URL (env.ts).
-import { API_KEY_HEADER, LIVE_BASE_URL } from '@mediagen/schema/util';
+import { API_KEY_HEADER, clientUserAgent, LIVE_BASE_URL } from '@mediagen/schema/util';
 import createFetchClient, { type Client } from 'openapi-fetch';
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE, fromEnvironment } from './env.js';
-import { MediaGenConfigError } from './errors.js';
+import { MediaGenConfigError } from './errors/index.js';
 import { createApiFetch, DEFAULT_MAX_RESPONSE_BYTES } from './fetch.js';
 import { OPERATIONS, type OperationInfo } from './generated/operations.js';
 import { checkPathParams } from './params.js';
@@ -25,9 +25,17 @@ export interface RawClientOptions {
   fetch?: typeof globalThis.fetch | undefined;
   userAgent?: string | undefined;
   headers?: Record<string, string> | undefined;
+  /** The API date the caller's shapes are: marked in the `User-Agent` (createClient gives its own). */
+  apiDate?: string | undefined;
   /** Largest response body read, in decoded bytes (default 16 MiB); a larger one is ResponseTooLargeError. */
   maxResponseBytes?: number | undefined;
 }
+
+/** A browser page or worker: its fetch sets the User-Agent itself. */
+const inBrowser = () => {
+  const scope = globalThis as { document?: unknown; WorkerGlobalScope?: unknown };
+  return scope.document !== undefined || scope.WorkerGlobalScope !== undefined;
+};
 
 /** Control characters cannot travel in a header (and fetch would echo the value in its error). */
 const INVALID_HEADER_VALUE = /[\u0000-\u001f\u007f]/;
@@ -111,7 +119,11 @@ export function createApiClient<Paths extends {}>(options: RawClientOptions = {}
   // Called unbound: some platforms reject a fetch invoked with another `this`.
   const fetch: FetchLike = (input, init) => baseFetch(input, init);
   const headers: Record<string, string> = { ...options.headers };
-  if (options.userAgent) headers['User-Agent'] = options.userAgent;
+  // The date mark goes where a User-Agent can be set; a browser sets its own (and a header set there
+  // could cost a preflight), so there only a userAgent given is sent.
+  const mark = options.apiDate && !inBrowser() ? clientUserAgent(options.apiDate) : undefined;
+  const agent = [options.userAgent, mark].filter(Boolean).join(' ');
+  if (agent) headers['User-Agent'] = agent;
   const apiFetch = createApiFetch({ apiKey, origin: url.origin, fetch, maxResponseBytes, redact: redactor.text });
   const inner = createFetchClient<Paths>({
     baseUrl,

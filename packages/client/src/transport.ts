@@ -4,7 +4,8 @@
 // the error classes.
 import type { Client } from 'openapi-fetch';
 import { createEnvelopeReader } from './envelope.js';
-import { AbortError, ConnectionError, formatIssue, MediaGenConfigError, MediaGenError, TimeoutError, ValidationError } from './errors.js';
+import { AbortError, ConnectionError, formatIssue, MediaGenConfigError, MediaGenError, TimeoutError, ValidationError } from './errors/index.js';
+import { NEWEST_VERSION } from './generated/legacy.js';
 import { OPERATIONS, type OperationId, type OperationInfo } from './generated/operations.js';
 import type { paths } from './generated/paths.js';
 import type { UploadTransport } from './lazy/kit.js';
@@ -46,7 +47,8 @@ const asIs = (body: unknown) => body as string;
 
 // A closure rather than a class: minifiers can shorten its local names, which keeps the entry small.
 export function createTransport(options: ClientOptions): Transport {
-  const { raw, inner, redactor, host, fetch, apiFetch } = createApiClient<paths>(options);
+  // Its shapes are the newest date's: marked in the User-Agent, so recorded traffic is read at that date.
+  const { raw, inner, redactor, host, fetch, apiFetch } = createApiClient<paths>({ ...options, apiDate: NEWEST_VERSION });
   const timeoutMs = durationOption('timeoutMs', options.timeoutMs ?? DEFAULTS.timeoutMs);
   const retry = {
     retries: countOption('maxRetries', options.maxRetries ?? DEFAULTS.maxRetries),
@@ -68,7 +70,11 @@ export function createTransport(options: ClientOptions): Transport {
     logger?.warn?.(`${safe.operationId}: ${safe.message}`, { code: safe.code, ...(safe.version ? { version: safe.version } : {}) });
   };
   const log = (level: 'debug' | 'info', message: string, meta?: Record<string, unknown>): void => {
-    logger?.[level]?.(redactor.text(message), meta && redactor.value(meta));
+    const method = logger?.[level];
+    if (!method) return;
+    // A console prints every argument it is given: an absent meta is left out, not passed as `undefined`.
+    if (meta === undefined) method.call(logger, redactor.text(message));
+    else method.call(logger, redactor.text(message), redactor.value(meta));
   };
   const envelope = createEnvelopeReader(redactor, upgrader, warn);
   const aborted = (operationId: OperationId) => new AbortError(`${operationId} was aborted.`, operationId);

@@ -8,6 +8,7 @@ import { CHECKS } from './checks/catalog.js';
 import { type ConformanceOptions, runConformance } from './conformance.js';
 import { selectedChecks } from './engine/options.js';
 import { citation } from './report/cite.js';
+import { shownLine } from './report/terminal.js';
 import type { CheckResult, Report } from './report/types.js';
 
 export interface DescribeConformanceOptions extends ConformanceOptions {
@@ -19,13 +20,23 @@ export interface DescribeConformanceOptions extends ConformanceOptions {
   onReport?: (report: Report) => void | Promise<void>;
 }
 
+/** The most failing judgements one test's message lists. */
+export const MAX_FAILURES_SHOWN = 10;
+
+/**
+ * A failed cell as a test's message: bounded (at most MAX_FAILURES_SHOWN judgements, each line at most
+ * MAX_SHOWN_LINE characters, with a note of what was cut), since a test runner prints it whole: a
+ * message or a curl line can quote a whole answer or body.
+ */
 export function failureText(result: CheckResult): string {
   const lines = [`${result.operationId} › ${result.check}: ${result.failureCount} failing judgement(s)`];
-  for (const failure of result.failures) {
-    lines.push(`- [${failure.phase}] ${failure.message}`);
-    if (failure.basis) lines.push(`  ${citation(failure.basis)}`);
-    if (failure.curl) lines.push(`  ${failure.curl}`);
+  for (const failure of result.failures.slice(0, MAX_FAILURES_SHOWN)) {
+    lines.push(shownLine(`- [${failure.phase}] ${failure.message}`));
+    if (failure.basis) lines.push(shownLine(`  ${citation(failure.basis)}`));
+    if (failure.curl) lines.push(shownLine(`  ${failure.curl}`));
   }
+  const hidden = result.failureCount - Math.min(result.failures.length, MAX_FAILURES_SHOWN);
+  if (hidden > 0) lines.push(`… ${hidden} more failing judgement(s): every one is in the JSON, JUnit and HTML reports`);
   return lines.join('\n');
 }
 

@@ -1,5 +1,7 @@
 // Configuration mistakes are reported before any request, clearly.
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE, createClient, createRawClient, MediaGenConfigError, type paths } from '@mediagen/client';
+import { latestDate as NEWEST_VERSION } from '@mediagen/schema';
+import { clientDateOf } from '@mediagen/schema/util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_KEY, makeClient } from '../support/client.js';
 import { envelope, startServer, type TestServer } from '../support/server.js';
@@ -67,8 +69,22 @@ describe('configuration', () => {
     await client.resources.voices();
     expect(seen[0]!.url).toBe('https://api.rendernet.ai/pub/v1/voices');
     expect(seen[0]!.headers.get('x-api-key')).toBe(API_KEY);
-    expect(seen[0]!.headers.get('user-agent')).toBe('my-app/1.2');
+    // The caller's agent first, then the mark naming the API date the client's shapes are.
+    expect(seen[0]!.headers.get('user-agent')).toBe(`my-app/1.2 mediagen-client (api ${NEWEST_VERSION})`);
+    expect(clientDateOf(seen[0]!.headers.get('user-agent') ?? undefined)).toBe(NEWEST_VERSION);
     expect(seen[0]!.headers.get('x-team')).toBe('blue');
+  });
+
+  it('marks its API date in the User-Agent; a raw client only when told its date', async () => {
+    const seen: Request[] = [];
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Request(input, init));
+      return new Response(JSON.stringify(envelope([])), { headers: { 'content-type': 'application/json' } });
+    };
+    await createClient({ apiKey: API_KEY, fetch }).resources.voices();
+    await createRawClient<paths>({ apiKey: API_KEY, fetch }).GET('/pub/v1/voices');
+    await createRawClient<paths>({ apiKey: API_KEY, fetch, apiDate: '2024-09-04' }).GET('/pub/v1/voices');
+    expect(seen.map((r) => clientDateOf(r.headers.get('user-agent') ?? undefined))).toEqual([NEWEST_VERSION, undefined, '2024-09-04']);
   });
 
   it('a baseUrl with a trailing slash and a custom fetch are honoured against the server', async () => {

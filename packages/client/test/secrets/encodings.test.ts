@@ -1,7 +1,7 @@
-// The key is masked in every spelling a service may echo it in, not only as sent: upper or lower
-// case, URL-encoded (once, twice, as a form value), inside a base64 value at any byte alignment
-// (`Authorization: Basic base64(user:key)`), standard or URL-safe; in messages, String(), JSON,
-// util.inspect, stacks, bodies, logs and warnings. And a body that says `__proto__` keeps its
+// The key is masked in every spelling a service may echo it in, not only as sent: upper, lower or
+// mixed case, URL-encoded (once, twice, as a form value, every byte or some), hex, JSON \u escapes,
+// inside a base64 value at any byte alignment (`Authorization: Basic base64(user:key)`), standard or
+// URL-safe; in messages, String(), JSON, util.inspect, stacks, bodies, logs and warnings. And a body that says `__proto__` keeps its
 // prototype: the copy the error carries has `__proto__` as an own key.
 import { type ApiError, MediaGenError, REDACTED } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,12 @@ const SPELLINGS: Record<string, string> = {
   'base64, basic auth': base64(`user:${KEY}`),
   'base64, other alignment': base64(`ab:${KEY}`),
   base64url: Buffer.from(`x${KEY}`).toString('base64url'),
+  hex: Buffer.from(KEY).toString('hex'),
+  'hex, upper case': Buffer.from(KEY).toString('hex').toUpperCase(),
+  'url, every byte': [...Buffer.from(KEY)].map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`).join(''),
+  'url, partly': [...KEY].map((c, i) => (i % 3 ? c : `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)).join(''),
+  'JSON \\u escapes': [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+  'mixed case': [...KEY].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join(''),
 };
 
 let server: TestServer;

@@ -130,12 +130,16 @@ const writeFailure = (kind: string, path: string, error: unknown): string => {
  * Writes every file reporter's report and prints the console's summary. A report that cannot be
  * written does not keep the others from being written: resolves to why each failed one did (none: []).
  */
-export async function writeReports(run: CliRun, result: Report, io: CliIo, color: boolean): Promise<string[]> {
+export async function writeReports(run: CliRun, result: Report, io: CliIo, color: boolean, hars: readonly HarWriter[] = []): Promise<string[]> {
   const failed: string[] = [];
   const onConsole = run.reporters.some((r) => r.kind === 'console');
   for (const reporter of run.reporters) {
     if (reporter.kind === 'console') io.stdout(`${formatSummary(result, { color, verbose: run.verbose })}\n`);
-    else if (reporter.kind !== 'har') {
+    else if (reporter.kind === 'har') {
+      // Written during the run, exchange by exchange: announced once it is whole (a failed one is said on stderr).
+      const har = hars.find((h) => h.path === resolve(io.cwd, reporter.path));
+      if (onConsole && har && !har.failure) io.stdout(`har report: ${escapeValue(har.path)}\n`);
+    } else {
       try {
         const text = reporter.kind === 'junit' ? toJunit(result) : reporter.kind === 'html' ? toHtml(result) : toJson(result);
         const written = writeReport(reporter.kind, reporter.path, text, io.cwd);
@@ -149,8 +153,8 @@ export async function writeReports(run: CliRun, result: Report, io: CliIo, color
 }
 
 /** Writes every report (see writeReports); rejects after writing the others when one could not be. */
-export async function report(run: CliRun, result: Report, io: CliIo, color: boolean): Promise<void> {
-  const failed = await writeReports(run, result, io, color);
+export async function report(run: CliRun, result: Report, io: CliIo, color: boolean, hars: readonly HarWriter[] = []): Promise<void> {
+  const failed = await writeReports(run, result, io, color, hars);
   if (failed.length > 0) throw new Error(failed.join('; '));
 }
 
@@ -208,7 +212,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   }
   // Every report is written whatever failed before it (the HAR file during the run, another report):
   // each failure is one line on stderr, and the exit code says the output is incomplete.
-  const failed = [...hars.flatMap((har) => (har.failure ? [har.failure] : [])), ...(await writeReports(run, result, io, color))];
+  const failed = [...hars.flatMap((har) => (har.failure ? [har.failure] : [])), ...(await writeReports(run, result, io, color, hars))];
   for (const failure of failed) say(failure);
   if (!(await mergeEvidence(run, result, io, fail, say))) return 2;
   if (failed.length > 0) return 2;

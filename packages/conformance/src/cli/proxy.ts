@@ -133,6 +133,7 @@ function containedOutput(io: CliIo, fail: (message: string) => void) {
 export async function runProxy(argv: readonly string[], io: CliIo, fail: (message: string) => void): Promise<number> {
   let proxy: RunningProxy;
   let usage: UsageSession | undefined;
+  let harFailed = false;
   let values: ReturnType<typeof parseArgs<{ options: typeof FLAGS }>>['values'];
   const out = containedOutput(io, fail);
   try {
@@ -164,7 +165,10 @@ export async function runProxy(argv: readonly string[], io: CliIo, fail: (messag
         onViolation: (line) => out.write(`${escapeValue(line)}\n`),
         onRefused: (line) => out.write(`${escapeValue(line)}\n`),
         onNote: (line) => out.write(`${escapeValue(line)}\n`),
-        onWriteError: fail,
+        onWriteError: (message) => {
+          harFailed = true;
+          fail(message);
+        },
       });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -181,6 +185,8 @@ export async function runProxy(argv: readonly string[], io: CliIo, fail: (messag
     const report = await proxy.stop();
     out.write(`${formatSummary(report, { color: !values['no-color'] && wantsColor('auto', io.isTty, io.env), verbose: false })}\n`);
     out.write(`\nProxy\n${report.notes.map((note) => `  ${escapeValue(note)}\n`).join('')}`);
+    // Every file written is announced (a HAR that could not be written was said on stderr).
+    if (values.har && !harFailed) out.write(`har report: ${escapeTerminal(resolve(io.cwd, values.har))}\n`);
     if (!(await mergeEvidence(values.evidence, report, io, out.write, fail, values['evidence-apart'] === true))) return 2;
     const kept = await usage?.finish();
     if (kept && 'error' in kept) {

@@ -13,7 +13,7 @@ import type { CliIo, CliRun } from './args.js';
 import { inCliWords } from './args.js';
 import { mergeEvidenceOf } from './evidence.js';
 
-type Reporting = (run: CliRun, result: Report, io: CliIo, color: boolean) => Promise<void>;
+type Reporting = (run: CliRun, result: Report, io: CliIo, color: boolean, hars: readonly HarWriter[]) => Promise<void>;
 
 /** Judges `run.fromHar`; resolves to the exit code. */
 export async function judgeRecording(run: CliRun, io: CliIo, color: boolean, report: Reporting, fail: (message: string) => void): Promise<number> {
@@ -51,7 +51,7 @@ export async function judgeRecording(run: CliRun, io: CliIo, color: boolean, rep
     for (const writer of writers) await writer.close().catch((error: Error) => fail(`could not write a report: ${error.message}`));
   }
   try {
-    await report({ ...run, reporters: run.reporters.filter((r) => r.kind !== 'har') }, result, io, color);
+    await report(run, result, io, color, writers);
   } catch (error) {
     fail(`could not write a report: ${(error as Error).message}`);
     return 2;

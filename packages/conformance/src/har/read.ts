@@ -7,7 +7,7 @@
 // the entry that first sends it is masked like any other, and no observed exchange, message or
 // report ever holds one. A time or date that is not one is said by a note naming the entry, and the
 // entry is judged without it.
-import { API_KEY_HEADER, createKeyMasker, isObject, type KeyMasker, MASK } from '@mediagen/schema/util';
+import { API_KEY_HEADER, clientDateOf, createKeyMasker, isObject, type KeyMasker, MASK } from '@mediagen/schema/util';
 import { RunError } from '../model/terms.js';
 import { openRegularFile } from '../plumbing/files.js';
 import { WRONG_KEY_NOTE } from '../report/har.js';
@@ -149,6 +149,7 @@ function observedOf(entry: unknown, where: string, keys: KeyBook, mask: KeyMaske
     ...(status === 0 ? { error: comment !== undefined ? mask.text(comment) : 'no answer was recorded' } : {}),
     startedMs: 0,
     durationMs: 0,
+    ...(clientDateOf(requestHeaders['user-agent']) ? { clientDate: clientDateOf(requestHeaders['user-agent'])! } : {}),
   };
 }
 

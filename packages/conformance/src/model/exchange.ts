@@ -44,6 +44,8 @@ export interface Exchange {
   durationMs: number;
   /** When the request was sent (ISO time). */
   startedAt?: string;
+  /** Recorded traffic: the API date the client marked its request with (see clientUserAgent). */
+  clientDate?: string;
 }
 
 /** The wrong key sent by the auth checks: unrelated to the real one, so nothing of it leaks. */

@@ -25,8 +25,17 @@ export function errorEnvelope(status: number, message: string, code = CODES[stat
 }
 
 /** Answers `status` in the envelope; a connection whose request was not read whole is closed after it. */
+/** Connections a refusal ended: nothing read on them after it is forwarded (its answer could never arrive). */
+const ended = new WeakSet<object>();
+
+/** Whether the request's connection was ended by an answer before it (or is gone): the request is then dropped unforwarded. */
+export function connectionEnded(req: IncomingMessage): boolean {
+  return ended.has(req.socket) || req.socket.destroyed;
+}
+
 export function answerError(req: IncomingMessage, res: ServerResponse, status: number, message: string, code?: string): void {
   if (res.headersSent) {
+    ended.add(req.socket);
     res.destroy();
     return;
   }
@@ -39,6 +48,7 @@ export function answerError(req: IncomingMessage, res: ServerResponse, status: n
   });
   res.end(body);
   if (close) {
+    ended.add(req.socket);
     // The rest of the body is dropped; a client that never stops sending is cut off.
     req.resume();
     setTimeout(() => req.socket.destroy(), 2_000).unref();

@@ -1,7 +1,7 @@
 // One forwarded exchange as the judge reads it (an Observed): what the client sent and what the
 // upstream answered, as far as it was kept, with every key the proxy has seen masked as a value.
 import type { IncomingMessage } from 'node:http';
-import type { KeyMasker } from '@mediagen/schema/util';
+import { clientDateOf, type KeyMasker } from '@mediagen/schema/util';
 import type { Observed } from '../traffic/observed.js';
 import type { Decoded } from './decode.js';
 import type { Forwarded } from './forward.js';
@@ -37,5 +37,6 @@ export function observedOf({ req, body, url, key, label, sent, decoded, masker, 
     ...(sent.error ? { error: masker.text(sent.error) } : {}),
     startedMs: started,
     durationMs: Date.now() - started,
+    ...(clientDateOf(req.headers['user-agent']) ? { clientDate: clientDateOf(req.headers['user-agent'])! } : {}),
   };
 }

@@ -28,6 +28,7 @@ import { createKeptBudget, KeptCopy } from './kept.js';
 import { observedOf } from './observe.js';
 import { noStats, type ProxyStats, statsNotes } from './stats.js';
 import { originForm } from './target.js';
+import { connectionTurns } from './turns.js';
 
 /** How long exchanges in flight may still finish once the proxy stops; then they are cut. */
 export const STOP_GRACE_MS = 2_000;
@@ -208,8 +209,9 @@ export async function startValidatingProxy(options: ProxyOptions): Promise<Runni
     }
   };
 
+  const inTurn = connectionTurns();
   const server: Server = createServer(serverOptions(limits), (req, res) => {
-    const running = exchange(req, res).catch(() => {
+    const running = inTurn(req, res, () => exchange(req, res)).catch(() => {
       if (!res.headersSent) answerError(req, res, 502, 'the proxy failed to forward the request');
       else res.destroy();
     });

@@ -6,7 +6,7 @@
 import type { ProgressEvent } from '../judging/run-record.js';
 import { citation } from './cite.js';
 import { creditsLine, refusalLines, spendNotes } from './spend.js';
-import { escapeDeep, type Palette, palette } from './terminal.js';
+import { escapeDeep, type Palette, palette, shownLine } from './terminal.js';
 import type { Report } from './types.js';
 
 export type Write = (text: string) => void;
@@ -55,14 +55,14 @@ function failuresSection(report: Report, lines: string[], colors: Palette, shown
     const ordered = [...result.failures.filter((f) => f.shrunk), ...result.failures.filter((f) => !f.shrunk)];
     const visible = ordered.slice(0, shown + result.failures.filter((f) => f.shrunk).length);
     for (const failure of visible) {
-      lines.push(`    - [${failure.phase}] ${failure.message}`);
+      lines.push(shownLine(`    - [${failure.phase}] ${failure.message}`));
       if (failure.basis) lines.push(colors.dim(`      ${citation(failure.basis)}`));
       if (failure.shrunk) {
         lines.push(
           `      shrunk to this minimal case after ${failure.shrunk.runs} generated request(s) and ${failure.shrunk.shrinks} shrink step(s) (seed ${failure.shrunk.seed})`,
         );
       }
-      if (failure.curl) lines.push(`      ${failure.curl}`);
+      if (failure.curl) lines.push(shownLine(`      ${failure.curl}`));
     }
     const hidden = result.failureCount - visible.length;
     if (hidden > 0) lines.push(colors.dim(`    … ${hidden} more failing judgement(s) of this cell: every one is in the JSON, JUnit and HTML reports`));
@@ -103,6 +103,31 @@ function runSection(report: Report, lines: string[]): void {
   if (report.stopped) lines.push(`  stopped early (${report.stopped.by}): ${report.stopped.reason} (cleanup ran; the report is partial)`);
 }
 
+/**
+ * The skipped cells counted by reason, one line each, with the checks that gave it (a recording or the
+ * proxy leaves most cells unobserved: one line per cell would bury the rest). --verbose adds, per
+ * check and reason, the operations.
+ */
+function skippedSection(report: Report, lines: string[], colors: Palette, verbose: boolean): void {
+  const byReason = new Map<string, { cells: number; checks: Map<string, string[]> }>();
+  for (const op of report.operations)
+    for (const r of op.results) {
+      if (r.outcome !== 'skipped') continue;
+      const reason = r.reason ?? 'skipped';
+      const entry = byReason.get(reason) ?? { cells: 0, checks: new Map<string, string[]>() };
+      entry.cells++;
+      entry.checks.set(r.check, [...(entry.checks.get(r.check) ?? []), op.operationId]);
+      byReason.set(reason, entry);
+    }
+  if (byReason.size === 0) return;
+  const width = Math.max(...[...byReason.values()].map((e) => String(e.cells).length));
+  lines.push('', colors.bold('Skipped (operation × check, by reason)'));
+  for (const [reason, { cells, checks }] of [...byReason].sort((a, b) => b[1].cells - a[1].cells)) {
+    lines.push(`  ${padStart(String(cells), width)}  ${reason} (${[...checks.keys()].join(', ')})`);
+    if (verbose) for (const [check, ops] of checks) lines.push(`  ${' '.repeat(width)}    ${check}: ${ops.join(', ')}`);
+  }
+}
+
 export function formatSummary(unsafe: Report, options: ConsoleOptions = {}): string {
   const report = escapeDeep(unsafe);
   const colors = palette(options.color ?? false);
@@ -117,18 +142,7 @@ export function formatSummary(unsafe: Report, options: ConsoleOptions = {}): str
     );
   }
   failuresSection(report, lines, colors, options.maxFailuresShown ?? 3);
-  const skippedReasons = new Map<string, string[]>();
-  for (const op of report.operations) {
-    for (const r of op.results) {
-      if (r.outcome !== 'skipped') continue;
-      const key = `${r.check}: ${r.reason ?? 'skipped'}`;
-      skippedReasons.set(key, [...(skippedReasons.get(key) ?? []), op.operationId]);
-    }
-  }
-  if (skippedReasons.size > 0) {
-    lines.push('', colors.bold('Skipped'));
-    for (const [reason, ops] of skippedReasons) lines.push(`  ${reason} (${ops.join(', ')})`);
-  }
+  skippedSection(report, lines, colors, options.verbose ?? false);
   const fp = report.fingerprint;
   lines.push('', colors.bold('Version fingerprint'));
   if (fp.version === undefined) lines.push('  no response carried version evidence');

@@ -2,8 +2,7 @@
 // memory), so a team can share a run and replay, inspect or judge it offline (`--from-har`). Exchanges
 // arrive with the key masked as a value (headers, URL, bodies); the request's own X-API-KEY is always
 // written `***`, and presigned upload URLs lose their query (their signature).
-
-import { API_KEY_HEADER, MASK } from '@mediagen/schema/util';
+import { API_KEY_HEADER, clientUserAgent, MASK } from '@mediagen/schema/util';
 import { type Exchange, requestBodyText } from '../model/exchange.js';
 import type { ExchangeRecorder } from '../model/recording.js';
 import { RunError } from '../model/terms.js';
@@ -29,6 +28,8 @@ function requestHeaders(exchange: Exchange): HarHeader[] {
   const headers: HarHeader[] = [{ name: 'accept', value: 'application/json' }];
   if (exchange.request.auth !== 'missing') headers.push({ name: API_KEY_HEADER.toLowerCase(), value: MASK });
   if (requestBodyText(exchange.request) !== undefined) headers.push({ name: 'content-type', value: 'application/json' });
+  // The client's date mark only (not the rest of its User-Agent): a reader of the recording reads it at that date.
+  if (exchange.clientDate) headers.push({ name: 'user-agent', value: clientUserAgent(exchange.clientDate) });
   return headers;
 }
 

@@ -54,3 +54,12 @@ export function wantsColor(choice: 'auto' | 'always' | 'never', isTty: boolean, 
   if (env.FORCE_COLOR !== undefined && env.FORCE_COLOR !== '0') return true;
   return isTty && env.TERM !== 'dumb';
 }
+
+/** The longest line a failure shows on a terminal or in a test runner (the reports keep every character). */
+export const MAX_SHOWN_LINE = 2_000;
+
+/** A line cut to `max` characters, saying how many were cut and where the whole is. */
+export function shownLine(text: string, max = MAX_SHOWN_LINE): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… [${text.length - max} more characters cut: the whole line is in the JSON, JUnit and HTML reports]`;
+}

@@ -50,6 +50,9 @@ export interface JudgedTraffic {
 /** Why a check whose judgement needs the balance to be the judge's alone says nothing of a recording. */
 export const NOT_OBSERVED = 'not observed: a recording cannot show that nothing else spent on the account between its balance readings';
 
+/** Why a cell the traffic held no exchange for is skipped. */
+export const NO_EXCHANGE = 'not observed: the recording holds no exchange for this check';
+
 /** The lifecycle wait a recording's generations are judged with: the live run's default. */
 const LIFECYCLE_WAIT_MS = 30_000;
 
@@ -128,10 +131,14 @@ export class TrafficJudge {
       this.finished = true;
       this.core.finish();
     }
+    // Each with its own reason: a stateful check without a history judge (pagination) saw no exchange it
+    // judges; the credits check needs the balance to be the run's own.
     const unjudged = CHECKS.filter((c) => c.category === 'stateful' && !c.history);
     const needsBalance = CHECKS.filter((c) => c.id === 'credits_arithmetic');
-    for (const op of operationList)
-      for (const check of [...unjudged, ...needsBalance]) if (check.appliesTo(op)) this.core.recorder.skip(op.operationId, check.id, NOT_OBSERVED);
+    for (const op of operationList) {
+      for (const check of unjudged) if (check.appliesTo(op)) this.core.recorder.skip(op.operationId, check.id, NO_EXCHANGE);
+      for (const check of needsBalance) if (check.appliesTo(op)) this.core.recorder.skip(op.operationId, check.id, NOT_OBSERVED);
+    }
     const host = new URL(this.base.origin).hostname;
     return buildReport(
       {
@@ -150,7 +157,7 @@ export class TrafficJudge {
         startedMs: this.startedMs,
         seed: 0,
         maxExamples: 0,
-        operations: operationList.map((op) => this.core.recorder.operationReport(op, 'not observed: the recording holds no exchange for this check')),
+        operations: operationList.map((op) => this.core.recorder.operationReport(op, NO_EXCHANGE)),
         requests: this.requests,
         fingerprint: this.core.recorder.fingerprintReport(),
         provenance: this.core.verdicts.verdicts(),

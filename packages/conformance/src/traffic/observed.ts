@@ -36,6 +36,8 @@ export interface Observed {
   /** When the request was sent (ms since the epoch), and how long the exchange took. */
   startedMs: number;
   durationMs: number;
+  /** The API date the client marked its requests with (`createClient`'s User-Agent), when it did. */
+  clientDate?: string;
 }
 
 /** The label of a key the recording itself says was the wrong one (the suite's HAR reporter notes it on entries). */
@@ -136,6 +138,7 @@ export function toExchange(observed: Observed, route: Route, path: string, query
     url: observed.url,
     durationMs: observed.durationMs,
     startedAt: new Date(observed.startedMs).toISOString(),
+    ...(observed.clientDate ? { clientDate: observed.clientDate } : {}),
   };
   const redirect = crossOriginRedirect(observed.status, observed.responseHeaders.location ?? '', new URL(observed.url).origin);
   const error = observed.error ?? redirect?.error;

@@ -64,7 +64,12 @@ export class UsageCollector {
     if (body !== undefined) tally(op.sent.body, fieldPaths(body), op);
     const answer = this.answerOf(observed);
     if (answer !== undefined) tally((op.received[status] ??= dataRecord()), fieldPaths(answer), op);
-    const range = exchangeVersions(id, { body, query }, isSuccess(observed.status) ? { status: observed.status, body: answer } : undefined);
+    const range = exchangeVersions(
+      id,
+      { body, query },
+      isSuccess(observed.status) ? { status: observed.status, body: answer } : undefined,
+      observed.clientDate,
+    );
     if (range) {
       const seen = op.version;
       op.version = seen

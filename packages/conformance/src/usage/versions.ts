@@ -4,6 +4,7 @@
 import {
   BASELINE,
   latestDate,
+  ledgerDates,
   type PlanChangeSteps,
   type RequestParts,
   requestVersionRange,
@@ -71,7 +72,15 @@ export function translatePath(operationId: string, location: Location, path: str
 }
 
 /** The versions one exchange is consistent with: what its request and (a success's) answer show together. */
-export function exchangeVersions(operationId: string, request: RequestParts, answer?: { status: number; body: unknown }): VersionRange | undefined {
+export function exchangeVersions(
+  operationId: string,
+  request: RequestParts,
+  answer?: { status: number; body: unknown },
+  clientDate?: string,
+): VersionRange | undefined {
+  // The client's own traffic names its date (createClient's User-Agent): its shapes are that date's,
+  // though older dates share many of them. A guess from shapes alone would take the oldest.
+  if (clientDate !== undefined && (clientDate === BASELINE || ledgerDates.includes(clientDate))) return { lowest: clientDate, highest: clientDate };
   const sent = requestVersionRange(transformPlan, operationId, request);
   const got = answer === undefined || answer.body === undefined ? undefined : responseVersionRange(transformPlan, operationId, answer.status, answer.body);
   if (!sent || !got) return sent ?? got;

@@ -28,7 +28,9 @@ async function against(answer: () => Answer, args: string[] = [], har = false, c
   const target = await hostileTarget((request) => (request.operationId === HOSTILE_OP ? answer() : undefined));
   stopTarget = target.stop;
   // Killed past the limit (the test then fails on `killed`): sized for a loaded machine, only a hang reaches it.
-  const run = await runSuite([...target.args, '--max-examples', '10', ...args], { env: target.env, har });
+  // --timeout far above what any answer takes on a loaded machine, so '(--timeout)' in a report can only
+  // mean a hostile answer read until its time limit instead of cut by its byte budget.
+  const run = await runSuite([...target.args, '--max-examples', '10', '--timeout', '120', ...args], { env: target.env, har });
   console.log(costLine(expect.getState().currentTestName ?? '', run));
   expect(run.killed).toBeUndefined();
   expect(run.peakMiB).toBeGreaterThan(0);

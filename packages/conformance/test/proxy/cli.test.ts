@@ -68,6 +68,11 @@ describe('media-conformance proxy', () => {
     expect(JSON.parse(recorded).log.entries).toHaveLength(2);
     expect(recorded).not.toContain(SECRET);
     expect(JSON.parse(await readFile(evidence, 'utf8')).format).toBe('mediagen-evidence/1');
+    // Every file written is announced; the skips are counted by reason, one line each.
+    expect(out).toContain(`har report: ${har}`);
+    const skipped = out.slice(out.indexOf('Skipped (operation × check, by reason)')).split('\n\n')[0]!.split('\n').slice(1);
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(new Set(skipped.map((line) => line.replace(/^\s*\d+\s+/, '').replace(/ \([^)]*\)$/, ''))).size).toBe(skipped.length);
   });
 
   it('refuses an upstream that is not https in one line (exit 2)', () => {

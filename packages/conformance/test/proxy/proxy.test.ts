@@ -237,25 +237,27 @@ describe('the proxy’s bounds', () => {
     const answer = await fetch(`${proxy.url}/pub/v1/voices`, { headers: { 'x-api-key': SECRET }, signal: controller.signal });
     const reader = answer.body!.getReader();
     let read = 0;
-    let quick: number | undefined;
+    // How much of the endless answer had gone through when the other exchange was answered: counted in
+    // bytes, not time, so a loaded machine cannot fail it. A proxy that held other exchanges behind the
+    // stream would answer it only after the stream ended (never): the loop's byte cap then ends the test.
+    let readWhenOtherDone: number | undefined;
     const other = (async () => {
-      const started = performance.now();
       const res = await fetch(`${proxy.url}/pub/v1/models`, { headers: { 'x-api-key': SECRET } });
       await res.text();
-      quick = performance.now() - started;
+      readWhenOtherDone = read;
     })();
-    while (read < GIB) {
+    while (read < GIB || (readWhenOtherDone === undefined && read < 8 * GIB)) {
       const { value, done } = await reader.read();
       if (done) break;
       read += value.length;
       if ((read & 0x3ffffff) < value.length) peak = Math.max(peak, process.memoryUsage().rss);
     }
     controller.abort();
+    expect(readWhenOtherDone, 'the other exchange was answered while the endless one streamed').toBeDefined();
     await other;
     expect(read).toBeGreaterThanOrEqual(GIB);
     // The bound: the judged copy (1 MiB) and the socket buffers, far from the gigabyte that went through.
     expect(peak - baseline).toBeLessThan(200 * 1024 * 1024);
-    expect(quick).toBeLessThan(5_000);
     const report = await proxy.stop();
     expect(report.requests).toBe(2);
   });

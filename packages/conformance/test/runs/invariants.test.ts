@@ -197,7 +197,9 @@ describe('one bad exchange fails only itself', () => {
         baseUrl: `http://127.0.0.1:${port}`,
         apiKey: 'bad-key',
         maxExamples: 0,
-        budgets: { timeoutMs: 1_000 },
+        // Ends the stalled answers; far above what any other answer takes on a loaded machine (at 1 s the
+        // probe and the other operations' answers were cut too, and failed as if they were the bad ones).
+        budgets: { timeoutMs: 5_000 },
         operations: ['listVoices', 'listModels', 'getGeneration'],
       });
       const failed = failures(report);

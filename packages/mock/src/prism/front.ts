@@ -19,7 +19,7 @@ import { sendJson } from '../edge/http.js';
 import { parseJsonBody } from '../edge/json.js';
 import type { EdgeLimits } from '../edge/limits.js';
 import { createEdgeServer, type EdgeTools, type RequestLogEntry } from '../edge/server.js';
-import { checkRequest, queryObject, type Versioning } from '../validation/request.js';
+import { checkRequest, queryObject, REFUSAL_CODE, type RefusalStatus, type Versioning } from '../validation/request.js';
 import { FRONT_HEADER } from './process.js';
 import type { Upstream } from './supervisor.js';
 import { headerSafeNames, translateAnswer } from './translate.js';
@@ -69,6 +69,8 @@ export interface FrontOptions {
   upstream: () => Upstream | undefined;
   limits: EdgeLimits;
   gate: Gate;
+  /** The status of a request the contract refuses (400 or 422). */
+  refusalStatus: RefusalStatus;
   onRequest?: (entry: RequestLogEntry) => void;
   /** Time limit of one forwarded exchange (default 30 s). */
   upstreamTimeoutMs?: number;
@@ -143,13 +145,14 @@ function passedHeaders(headers: IncomingHttpHeaders): Record<string, string | st
 type Prepared = { ok: true; body: Buffer | undefined } | { ok: false };
 
 /** Matches, reads and judges the request; answers it (and returns ok: false) when it goes no further. */
-async function prepare(req: IncomingMessage, res: ServerResponse, tools: EdgeTools, served: ServedDocument, limits: EdgeLimits): Promise<Prepared> {
+async function prepare(req: IncomingMessage, res: ServerResponse, tools: EdgeTools, served: ServedDocument, options: FrontOptions): Promise<Prepared> {
+  const { limits } = options;
   const method = req.method ?? 'GET';
   const target = req.url ?? '/';
   const rawPath = target.split('?')[0]!;
-  const refused = (status: number, message: string, headers: Record<string, string> = {}): Prepared => {
+  const refused = (status: number, message: string, headers: Record<string, string> = {}, code?: string): Prepared => {
     req.resume();
-    sendJson(res, status, errorBody(status, message), headers);
+    sendJson(res, status, errorBody(status, message, code), headers);
     return { ok: false };
   };
   if (!rawPath.startsWith('/')) return refused(400, 'the request target must be a path starting with /');
@@ -174,7 +177,7 @@ async function prepare(req: IncomingMessage, res: ServerResponse, tools: EdgeToo
     if (op.body && parsed === undefined) return refused(400, 'request body is required (JSON)');
     const query = queryObject(new URL(target, 'http://front.invalid').searchParams);
     const verdict = checkRequest(op, { params: match.params, query, body: parsed }, served.versioning ? { versioning: served.versioning } : {});
-    if (!verdict.ok) return refused(422, verdict.message);
+    if (!verdict.ok) return refused(options.refusalStatus, verdict.message, {}, REFUSAL_CODE);
   }
   return { ok: true, body: parsed === undefined ? undefined : Buffer.from(JSON.stringify(headerSafeNames(parsed)), 'utf8') };
 }
@@ -189,7 +192,7 @@ export function createFront(options: FrontOptions): Server {
     corsMethods: 'GET, POST, DELETE',
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     handle: async (req, res, tools) => {
-      const prepared = await prepare(req, res, tools, options.served(), options.limits);
+      const prepared = await prepare(req, res, tools, options.served(), options);
       if (!prepared.ok) return;
       const unavailable = () => sendJson(res, 503, errorBody(503, 'Prism is restarting; try again shortly'), { 'retry-after': '1' });
       const upstream = options.upstream();

@@ -49,3 +49,15 @@ export const UPLOAD_CONTENT_TYPES = {
 
 /** The content type an upload of this kind is sent with when the caller names none. */
 export const defaultUploadContentType = (type: AssetTypeValue): string => UPLOAD_CONTENT_TYPES[type][0];
+
+/**
+ * The mark `createClient` adds to its `User-Agent`, naming the API date its shapes are (our convention,
+ * not the API's: the service ignores it). A reader of recorded traffic (usage, upgrade) reads the
+ * client's own exchanges at that date instead of guessing it from shapes several dates share.
+ */
+export const clientUserAgent = (date: string): string => `mediagen-client (api ${date})`;
+
+/** The API date a `User-Agent` names by clientUserAgent's mark, if it has one. */
+export function clientDateOf(userAgent: string | undefined): string | undefined {
+  return userAgent ? /\bmediagen-client \(api (\d{4}-\d{2}-\d{2}|baseline)\)/.exec(userAgent)?.[1] : undefined;
+}

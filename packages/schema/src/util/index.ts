@@ -5,6 +5,7 @@
 
 export * from './facts.js';
 export { clone, deepEqual, hasOwn, isObject, type JsonObject, renameKey, setOwn } from './json.js';
-export { createKeyMasker, type KeyMasker, MASK, MIN_EMBEDDED_KEY_LENGTH } from './mask.js';
+export { type KeyMatcher, keyFormsPattern, keyMatcher, keysPattern } from './key-forms.js';
+export { createKeyMasker, type KeyMasker, type KeyMaskerOptions, MASK, MIN_EMBEDDED_KEY_LENGTH } from './mask.js';
 export { formatIssue, formatPath, type IssuePath } from './path.js';
 export { concatBytes, crc32, type Deflate, makePng, PNG_SIGNATURE, type PngOptions, pngSize, type Rgb, storedDeflate } from './png.js';

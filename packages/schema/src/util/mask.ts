@@ -1,16 +1,24 @@
-// Masks an API key where it is a value: a header value, a URL's path segment or query value, a JSON
-// string, the words of a curl line. It works on values, never on finished text (a report, a console
-// page): there a short key would match ordinary words and numbers and corrupt them.
+// Masks an API key where it is a value: a header value, a URL's path segment, userinfo or query value,
+// a JSON string, the words of a curl line; and in a message. The key is found in every form
+// key-forms.ts names (case variants, percent-encoded in part or whole, JSON and HTML escapes, hex,
+// base64 and base64url): this is the one masker every writer of this repository goes through.
 //
 // The rule, so that a one-character key corrupts nothing:
-// - a whole value equal to a key (raw, URL-encoded or JSON-escaped) is masked, whatever the key's length;
+// - a whole value equal to a key (in any of its forms; a `Bearer`/`Basic` token, URL userinfo) is
+//   masked, whatever the key's length;
 // - an occurrence inside a longer value is masked only when the key has at least
-//   MIN_EMBEDDED_KEY_LENGTH characters: shorter ones are too likely to be part of something else.
+//   MIN_EMBEDDED_KEY_LENGTH characters: shorter ones are too likely to be part of something else
+//   (in a message, a short key is masked where it stands alone as a word).
 // Property names, numbers and booleans are never masked whole (a name or a number is not a key).
+import { keyMatcher } from './key-forms.js';
 
+export { MIN_EMBEDDED_KEY_LENGTH } from './key-forms.js';
 export const MASK = '***';
-/** Keys at least this long are unambiguous: their occurrences inside longer values are masked too. */
-export const MIN_EMBEDDED_KEY_LENGTH = 8;
+
+export interface KeyMaskerOptions {
+  /** What stands where a key was (default MASK). */
+  mask?: string;
+}
 
 export interface KeyMasker {
   /** One value (a header value, a query value, a string from a body). */
@@ -28,27 +36,9 @@ export interface KeyMasker {
    * it occurs, a shorter one only where it stands alone as a word (so `skipped` keeps its `k`).
    */
   text(text: string): string;
+  /** True when the text holds a key in any form (where text() would mask one). */
+  holds(text: string): boolean;
 }
-
-/** Base64 of a string's UTF-8 bytes, padded and unpadded, and its URL-safe form (no Node APIs). */
-function base64Forms(key: string): string[] {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(key)) binary += String.fromCharCode(byte);
-  const padded = btoa(binary);
-  const bare = padded.replace(/=+$/, '');
-  return [padded, bare, bare.replace(/\+/g, '-').replace(/\//g, '_')];
-}
-
-/**
- * The spellings a key takes inside a value: as is, in lower and upper case, URL-encoded, JSON-escaped,
- * and base64 (a Basic header, a token someone encoded).
- */
-const spellings = (key: string): string[] => {
-  const cases = [key, key.toLowerCase(), key.toUpperCase()];
-  return [...new Set([...cases, ...cases.map(encodeURIComponent), JSON.stringify(key).slice(1, -1), ...base64Forms(key)])];
-};
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const decodeQueryValue = (raw: string): string => {
   try {
@@ -100,21 +90,52 @@ function shellWords(line: string): { gap: string; text: string; word: string }[]
 const HEADER_FLAGS = new Set(['-H', '--header']);
 const DATA_FLAGS = new Set(['-d', '--data', '--data-raw', '--data-binary', '--json']);
 
+/** A token after an authorisation scheme (`Bearer <key>`, `Basic base64(user:key)`). */
+const AUTH_SCHEME = /^(bearer|basic|token|apikey)(\s+)(\S+)$/i;
+
+/** The parts of a Basic token: `user:password` decoded from base64, or nothing. */
+function basicParts(token: string): string[] {
+  try {
+    const binary = atob(token.replace(/-/g, '+').replace(/_/g, '/'));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    const colon = text.indexOf(':');
+    return colon < 0 ? [text] : [text.slice(0, colon), text.slice(colon + 1)];
+  } catch {
+    return [];
+  }
+}
+
 /** A masker for the given keys (empty and missing ones are ignored). */
-export function createKeyMasker(keys: string | readonly (string | undefined)[]): KeyMasker {
+export function createKeyMasker(keys: string | readonly (string | undefined)[], options: KeyMaskerOptions = {}): KeyMasker {
+  const MARK = options.mask ?? MASK;
   const list = (typeof keys === 'string' ? [keys] : keys).filter((k): k is string => typeof k === 'string' && k.length > 0);
-  const whole = new Set(list.flatMap(spellings));
-  // Longest first, so a key that contains another is masked whole.
-  const embedded = [...new Set(list.filter((k) => k.length >= MIN_EMBEDDED_KEY_LENGTH).flatMap(spellings))].sort((a, b) => b.length - a.length);
-
-  const inner = (text: string): string => {
-    let out = text;
-    for (const spelling of embedded) if (out.includes(spelling)) out = out.split(spelling).join(MASK);
-    return out;
+  const matcher = keyMatcher(list, MARK);
+  const isKey = matcher.isKey;
+  const inner = matcher.embedded;
+  const token = (text: string): string | undefined => {
+    const scheme = AUTH_SCHEME.exec(text);
+    if (!scheme) return undefined;
+    const [, name, gap, value] = scheme;
+    return isKey(value!) || (name!.toLowerCase() === 'basic' && basicParts(value!).some(isKey)) ? `${name}${gap}${MARK}` : undefined;
   };
-  const value = (text: string): string => (whole.has(text) ? MASK : inner(text));
+  const value = (text: string): string => (isKey(text) ? MARK : (token(text) ?? inner(text)));
+  /** A URL part (a path segment, a query value, userinfo) that holds a key, as written or decoded: masked whole. */
+  const holdsKey = (raw: string): boolean => {
+    if (value(raw) !== raw) return true;
+    const decoded = decodeQueryValue(raw);
+    return decoded !== raw && value(decoded) !== decoded;
+  };
 
-  const url = (text: string): string => {
+  /** `scheme://user:password@host`: a user or password that is a key masked. */
+  const userinfo = (text: string): string =>
+    text.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i, (_, scheme: string, info: string) => {
+      const colon = info.indexOf(':');
+      const parts = colon < 0 ? [info] : [info.slice(0, colon), info.slice(colon + 1)];
+      return `${scheme}${parts.map((part) => (holdsKey(part) ? MARK : part)).join(':')}@`;
+    });
+
+  const url = (input: string): string => {
+    const text = userinfo(input);
     const hashAt = text.indexOf('#');
     const beforeHash = hashAt < 0 ? text : text.slice(0, hashAt);
     const hash = hashAt < 0 ? '' : text.slice(hashAt);
@@ -122,7 +143,7 @@ export function createKeyMasker(keys: string | readonly (string | undefined)[]):
     const path = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
     const maskedPath = path
       .split('/')
-      .map((segment) => (whole.has(segment) || whole.has(decodeQueryValue(segment)) ? MASK : segment))
+      .map((segment) => (holdsKey(segment) ? MARK : segment))
       .join('/');
     const maskedQuery =
       queryAt < 0
@@ -132,9 +153,9 @@ export function createKeyMasker(keys: string | readonly (string | undefined)[]):
             .split('&')
             .map((pair) => {
               const eq = pair.indexOf('=');
-              if (eq < 0) return pair;
+              if (eq < 0) return holdsKey(pair) ? MARK : pair;
               const raw = pair.slice(eq + 1);
-              return whole.has(raw) || whole.has(decodeQueryValue(raw)) ? `${pair.slice(0, eq + 1)}${MASK}` : pair;
+              return holdsKey(raw) ? `${pair.slice(0, eq + 1)}${MARK}` : pair;
             })
             .join('&')}`;
     return inner(`${maskedPath}${maskedQuery}${hash}`);
@@ -192,15 +213,8 @@ export function createKeyMasker(keys: string | readonly (string | undefined)[]):
 
   const headers = <H extends Record<string, string>>(input: H): H => Object.fromEntries(Object.entries(input).map(([name, item]) => [name, value(item)])) as H;
 
-  // A short key in a message only where it stands alone: not inside a word, a number or another token.
-  const standalone = [...new Set(list.filter((k) => k.length < MIN_EMBEDDED_KEY_LENGTH).flatMap(spellings))]
-    .sort((a, b) => b.length - a.length)
-    .map((form) => new RegExp(`(?<![\\p{L}\\p{N}_\\-.~%])${escapeRegExp(form)}(?![\\p{L}\\p{N}_\\-.~%])`, 'gu'));
-  const text = (input: string): string => {
-    let out = inner(input);
-    for (const pattern of standalone) out = out.replace(pattern, MASK);
-    return out;
-  };
+  const text = matcher.text;
+  const holds = (input: string): boolean => text(input) !== input;
 
-  return { value, headers, url, json, curl, text };
+  return { value, headers, url, json, curl, text, holds };
 }

@@ -85,3 +85,49 @@ describe('keys that contain one another, and no keys', () => {
     expect(mask.curl(`curl  "https://h/x" -H "X-API-KEY: secret-key-123" -d it\\'s`)).toBe(`curl  "https://h/x" -H 'X-API-KEY: ${MASK}' -d it\\'s`);
   });
 });
+
+describe('every form of a key', () => {
+  const KEY = 'Sk_live+4f9a/2c7e=b3~d';
+  const mask = createKeyMasker(KEY);
+  const bytes = Buffer.from(KEY);
+  const forms: Record<string, string> = {
+    'mixed case': [...KEY].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join(''),
+    'percent-encoded, every byte': [...bytes].map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`).join(''),
+    'percent-encoded, lower-case hex': [...bytes].map((b) => `%${b.toString(16).padStart(2, '0')}`).join(''),
+    'percent-encoded, partly': [...KEY].map((c, i) => (i % 3 ? c : `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)).join(''),
+    'percent-encoded twice': encodeURIComponent(encodeURIComponent(KEY)),
+    hex: bytes.toString('hex'),
+    'hex, upper case': bytes.toString('hex').toUpperCase(),
+    base64: bytes.toString('base64'),
+    base64url: bytes.toString('base64url'),
+    'JSON \\u escapes': [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+    'JSON \\u escapes, escaped again': JSON.stringify([...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')).slice(1, -1),
+    'HTML references': [...KEY].map((c) => `&#${c.charCodeAt(0)};`).join(''),
+  };
+
+  for (const [name, form] of Object.entries(forms))
+    it(`${name}: masked whole, inside a text, and in a URL`, () => {
+      expect(mask.value(form)).toBe(MASK);
+      expect(mask.text(`the key ${form} is not valid`)).toBe(`the key ${MASK} is not valid`);
+      expect(mask.url(`https://api.example/pub/v1/x?key=${form}`)).not.toContain(form);
+      expect(mask.holds(`x${form}x`)).toBe(true);
+    });
+
+  it('in URL userinfo, a Bearer token and a Basic token, also for a short key', () => {
+    const short = createKeyMasker('k3y');
+    expect(short.url('https://user:k3y@api.example/x')).toBe(`https://user:${MASK}@api.example/x`);
+    expect(short.value('Bearer k3y')).toBe(`Bearer ${MASK}`);
+    expect(short.value(`Basic ${Buffer.from('user:k3y').toString('base64')}`)).toBe(`Basic ${MASK}`);
+    expect(mask.url(`https://user:${KEY}@api.example/x`)).toBe(`https://user:${MASK}@api.example/x`);
+    expect(mask.value(`Basic ${Buffer.from(`me:${KEY}`).toString('base64')}`)).toBe(`Basic ${MASK}`);
+  });
+
+  it('marks the place with the mask asked for', () => {
+    expect(createKeyMasker(KEY, { mask: '[redacted]' }).text(`a ${KEY} b`)).toBe('a [redacted] b');
+  });
+
+  it("a short key's hex or base64 is an ordinary word: left alone in a text", () => {
+    const digit = createKeyMasker('1');
+    expect(digit.text('page 31 of MQ')).toBe('page 31 of MQ');
+  });
+});
