@@ -2,10 +2,10 @@
 // recording) in a usage file, and `media-conformance upgrade` says what moving to a newer API date
 // changes for an application, from its recording or its usage file. Exit codes: usage 0 written,
 // 2 could not; upgrade 0 no call breaks, 1 a call the application makes would break, 2 could not run.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { RunError } from '../model/terms.js';
+import { writeFileAtomic } from '../plumbing/files.js';
 import { parseReporters, type ReporterTable, reporterUsage } from '../report/reporters.js';
 import { escapeTerminal, escapeValue, wantsColor } from '../report/terminal.js';
 import { formatUpgrade } from '../upgrade/console.js';
@@ -107,7 +107,8 @@ async function runUsage(argv: readonly string[], io: CliIo): Promise<number> {
     ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
     ...(maxAnswerBytes ? { maxAnswerBytes } : {}),
   });
-  const merged = recordUsage(resolve(io.cwd, values.out), read.usage);
+  for (const line of read.skipped) io.stderr(`media-conformance: ${escapeTerminal(line)}\n`);
+  const merged = await recordUsage(resolve(io.cwd, values.out), read.usage, io.signal);
   io.stdout(
     `usage of ${consumer}: ${read.usage.exchanges} exchanges of ${Object.keys(read.usage.operations).length} operations (API at ${escapeTerminal(read.baseUrl)}, ${read.ignored} other entries ignored) merged into ${escapeTerminal(values.out)}: ${merged.exchanges} exchanges in all\n`,
   );
@@ -138,8 +139,7 @@ async function runUpgrade(argv: readonly string[], io: CliIo): Promise<number> {
     if (output.kind === 'console') io.stdout(formatUpgrade(report, { color }));
     else {
       const path = resolve(io.cwd, output.path);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, UPGRADE_REPORTERS[output.kind].render(report), 'utf8');
+      writeFileAtomic(path, UPGRADE_REPORTERS[output.kind].render(report), `the ${output.kind} report`);
       if (outputs.some((o) => o.kind === 'console')) io.stdout(`${output.kind} report: ${escapeValue(path)}\n`);
     }
   }

@@ -15,6 +15,7 @@ import {
   type VersionKey,
   type VersionRange,
 } from '@mediagen/schema';
+import { dataRecord } from '../plumbing/json-file.js';
 import type { FieldCounts, OperationUsage, UsageFile } from './format.js';
 
 // Versions' order, and a field path said at one version as another says it, are the ledger's.
@@ -68,7 +69,7 @@ export function spokenVersion(usage: UsageFile): SpokenVersion {
 const sourceOf = (op: OperationUsage): string => (op.version ? olderOf(op.version.lowest, op.version.highest) : BASELINE);
 
 function translated(counts: FieldCounts, operationId: string, location: Location, from: string, to: string): FieldCounts {
-  const out: FieldCounts = {};
+  const out: FieldCounts = dataRecord();
   for (const [path, n] of Object.entries(counts)) {
     // Up to the newest names, then down to `to`: names of any older version are recognised.
     const newest = translatePath(operationId, location, path, from, latestDate);
@@ -80,10 +81,10 @@ function translated(counts: FieldCounts, operationId: string, location: Location
 
 /** The usage with every field path said as version `to` says it (what the gate and the site compare with a document of `to`). */
 export function usageAt(usage: UsageFile, to: string): UsageFile {
-  const operations: Record<string, OperationUsage> = {};
+  const operations = dataRecord<OperationUsage>();
   for (const [id, op] of Object.entries(usage.operations)) {
     const from = sourceOf(op);
-    const received: Record<string, FieldCounts> = {};
+    const received = dataRecord<FieldCounts>();
     for (const [status, counts] of Object.entries(op.received)) received[status] = translated(counts, id, { kind: 'response', status }, from, to);
     operations[id] = {
       ...op,

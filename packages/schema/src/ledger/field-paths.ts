@@ -39,7 +39,8 @@ export type Location = { kind: 'query' } | { kind: 'body' } | { kind: 'response'
 
 /** The plan's entries for one location of an operation (a response by its status, its range, or default). */
 export function planAt(operationId: string, location: Location): readonly PlanChangeSteps[] {
-  const plan = transformPlan.operations[operationId];
+  // The id is data (a usage file's key, `constructor` included): only the plan's own entries count.
+  const plan = Object.hasOwn(transformPlan.operations, operationId) ? transformPlan.operations[operationId] : undefined;
   if (!plan) return [];
   if (location.kind === 'query') return plan.query ?? [];
   if (location.kind === 'body') return plan.body ?? [];
