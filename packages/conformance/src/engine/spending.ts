@@ -183,7 +183,7 @@ export class Spending {
     let after = balanceIn(await this.send({ operationId: ESTIMATE, label: `balance ${where}`, body: [baseItem(this.fixtures)] }));
     for (const kind of this.readings.window.joined()) members.add(kind);
     if ('credits' in after && from !== undefined && outcome === 'served' && !admission.unpriced && from - after.credits < admission.claimed)
-      after = await this.awaitCharge(admission, from, after);
+      after = await awaitCharge(this.readings, this.chargeWaitMs, admission, from, after);
     if ('unknown' in after) {
       if (this.ledger.capped) this.ledger.disbelieve(`${where}: the balance could not be read back (${after.unknown}); the spend counts what was admitted`);
       return;
@@ -211,22 +211,28 @@ export class Spending {
     const others = [...members].filter((kind) => kind !== spender);
     if (extra > 0 && others.length > 0) this.readings.kinds.charge(others, extra);
   }
+}
 
-  /**
-   * A served generation the balance has not shown in full yet: the seed states its cost, not when it is
-   * taken (a server may charge each item as it finishes). The balance is read again, alone (nothing
-   * else starts meanwhile, so any fall is its charge), until it shows the whole estimate or the
-   * lifecycle wait ends; the last reading is the one it is settled on.
-   */
-  private awaitCharge(admission: Admission, from: number, first: { credits: number; exchange: Exchange }): Promise<ReturnType<typeof balanceIn>> {
-    return this.readings.window.alone(async () => {
-      let last: ReturnType<typeof balanceIn> = first;
-      const until = Date.now() + this.chargeWaitMs;
-      for (let delay = 25; 'credits' in last && from - last.credits < admission.claimed && Date.now() < until; delay = Math.min(delay * 2, 1_000)) {
-        await sleep(Math.min(delay, Math.max(0, until - Date.now())));
-        last = await this.readings.measure(`balance after ${admission.what}, once its charge shows`);
-      }
-      return last;
-    });
-  }
+/**
+ * A served generation the balance has not shown in full yet: the seed states its cost, not when it is
+ * taken (a server may charge each item as it finishes). The balance is read again, alone (nothing
+ * else starts meanwhile, so any fall is its charge), until it shows the whole estimate or the
+ * lifecycle wait (`waitMs`) ends; the last reading is the one it is settled on.
+ */
+function awaitCharge(
+  readings: BalanceReadings,
+  waitMs: number,
+  admission: Admission,
+  from: number,
+  first: { credits: number; exchange: Exchange },
+): Promise<ReturnType<typeof balanceIn>> {
+  return readings.window.alone(async () => {
+    let last: ReturnType<typeof balanceIn> = first;
+    const until = Date.now() + waitMs;
+    for (let delay = 25; 'credits' in last && from - last.credits < admission.claimed && Date.now() < until; delay = Math.min(delay * 2, 1_000)) {
+      await sleep(Math.min(delay, Math.max(0, until - Date.now())));
+      last = await readings.measure(`balance after ${admission.what}, once its charge shows`);
+    }
+    return last;
+  });
 }

@@ -15,8 +15,13 @@ import { dirname } from 'node:path';
 import { RunError } from '../model/terms.js';
 import { sleep } from './sleep.js';
 
-/** How long a writer waits for another one's lock before giving up (its merge is then refused). */
-export const LOCK_WAIT_MS = 30_000;
+/**
+ * How long a writer waits for another one's lock before giving up (its merge is then refused). A
+ * holder that died is taken over at once (see stale), so this only bounds a live writer that holds it:
+ * minutes, because writers queue (eight runs ending together on a loaded machine each read, merge and
+ * rewrite the whole file in turn, and at 30 s the last of them gave up on a correct tree).
+ */
+export const LOCK_WAIT_MS = 5 * 60_000;
 /** A lock older than this is a writer that hung or died on another host: taken over. */
 export const LOCK_STALE_MS = 10 * 60_000;
 /** A lock file still empty after this long was left by a writer that died between creating and writing it. */

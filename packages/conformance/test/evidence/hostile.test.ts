@@ -136,7 +136,7 @@ describe('the lock', () => {
     const started = performance.now();
     const { code, out } = await run(['--from-har', await recordingOn(9), '--evidence', evidence]);
     expect(code, out).toBe(0);
-    // Not after waiting out the lock (LOCK_WAIT_MS, 30 s): slack for a loaded machine.
+    // Not after waiting out the lock (LOCK_WAIT_MS, 5 minutes): far from it, whatever the machine's load.
     expect(performance.now() - started).toBeLessThan(20_000);
     expect(existsSync(`${evidence}.lock`)).toBe(false);
     expect(existsSync(evidence)).toBe(true);
