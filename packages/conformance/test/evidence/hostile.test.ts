@@ -182,7 +182,7 @@ describe('the lock', () => {
       const run = await runSuite(['--from-har', await recordingOn(21), '--evidence', evidence], { interrupt: { signal: 'SIGINT', when: /(PASSED|FAILED): / } });
       expect(run.killed).toBeUndefined();
       expect(run.code).toBe(2);
-      // Ended by the signal, not by waiting the lock out (that says "has held its lock for more than 30 s").
+      // Ended by the signal, not by waiting the lock out (that says "has held its lock for more than …").
       expect(run.stderr).toContain(`evidence file ${evidence}: a signal stopped the wait for its lock ${evidence}.lock: not merged`);
       expect(existsSync(evidence)).toBe(false);
       expect(readFileSync(`${evidence}.lock`, 'utf8')).toContain('feedface');
