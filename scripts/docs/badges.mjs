@@ -19,7 +19,9 @@ const verdictHtml = (entry) => `<span class="prov-verdict prov-${entry.latest.ve
 function evidenceDetail(entry) {
   const { lastRun } = entry;
   const runs = `${entry.for} run${entry.for === 1 ? '' : 's'} for, ${entry.against} against`;
-  const parts = [`<li>Latest verdict: ${verdictHtml(entry)} against ${escapeHtml(entry.latest.origin)} (${escapeHtml(runs)})</li>`];
+  // Which origin the verdict came from, and whether it is a mock's or an interrupted run's (kept apart: shown only while no live run judged it).
+  const apart = entry.latest.apart ? ` — from ${entry.latest.apart === 'mock' ? 'a run against a mock' : 'an interrupted run'}, not a live verdict` : '';
+  const parts = [`<li>Latest verdict: ${verdictHtml(entry)} against ${escapeHtml(entry.latest.origin)} (${escapeHtml(runs)})${escapeHtml(apart)}</li>`];
   const exchange = lastRun?.exchange;
   if (exchange) {
     const observed = exchange.observed ? `: ${inlineHtml(exchange.observed)}` : '';

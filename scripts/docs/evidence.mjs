@@ -9,8 +9,28 @@ export class EvidenceError extends Error {
   name = 'EvidenceError';
 }
 
-/** Its assumptions as a Map keyed by id, each with its latest run (the last one: runs are oldest first) for the detail a reader sees. */
-const byId = (file) => new Map(Object.entries(file.assumptions).map(([id, entry]) => [id, { ...entry, lastRun: entry.runs[entry.runs.length - 1] }]));
+/**
+ * The most assumptions an evidence file may hold for the site: every page carries each verdict (or
+ * lists it among the other verdicts), so the build grows with them. The contract has a few hundred
+ * elements and rules; past this bound the file is refused in one line, before any page is built.
+ */
+export const MAX_SITE_ASSUMPTIONS = 5_000;
+
+/** The run the latest verdict came from: the newest of those not kept apart (a mock's or an interrupted run), else the newest. */
+function latestRun(entry) {
+  for (let i = entry.runs.length - 1; i >= 0; i--) if (entry.runs[i].apart === entry.latest.apart) return entry.runs[i];
+  return entry.runs[entry.runs.length - 1];
+}
+
+/** Its assumptions as a Map keyed by id, each with the run its latest verdict came from, for the detail a reader sees. */
+function byId(file, name) {
+  const ids = Object.keys(file.assumptions);
+  if (ids.length > MAX_SITE_ASSUMPTIONS)
+    throw new EvidenceError(
+      `evidence file ${name}: ${ids.length} assumptions, more than the ${MAX_SITE_ASSUMPTIONS} the site shows: refused (start a new file)`,
+    );
+  return new Map(ids.map((id) => [id, { ...file.assumptions[id], lastRun: latestRun(file.assumptions[id]) }]));
+}
 
 /** Reads and checks `file`; a missing or malformed file is an EvidenceError naming the file. */
 export async function readEvidence(file) {
@@ -21,9 +41,11 @@ export async function readEvidence(file) {
     // Plain node reads the built package: a fresh clone has not built it yet.
     throw new EvidenceError(`--evidence needs the built packages (npm run build): ${err.message.split('\n')[0]}`);
   }
+  let read;
   try {
-    return byId(reader.readEvidenceFile(file, false));
+    read = reader.readEvidenceFile(file, false);
   } catch (err) {
     throw new EvidenceError(err.message);
   }
+  return byId(read, file);
 }

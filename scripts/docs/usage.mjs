@@ -23,11 +23,21 @@ export async function readUsage(dir) {
     throw new UsageError(`--usage needs the built packages (npm run build): ${err.message.split('\n')[0]}`);
   }
   const { readUsageDir, usageAt } = reader;
+  let usages;
   try {
-    return { usages: readUsageDir(dir), usageAt };
+    usages = readUsageDir(dir);
   } catch (err) {
     throw new UsageError(err.message);
   }
+  // Each consumer said as each version says it once: every page and every changelog entry asks again.
+  const said = new Map();
+  const at = (usage, version) => {
+    const byVersion = said.get(usage) ?? new Map();
+    said.set(usage, byVersion);
+    if (!byVersion.has(version)) byVersion.set(version, usageAt(usage, version));
+    return byVersion.get(version);
+  };
+  return { usages, usageAt: at };
 }
 
 const covers = (written, seen) => written === seen || written.toUpperCase() === `${seen.charAt(0)}XX` || written === 'default';

@@ -37,12 +37,19 @@ function evidenceIndex(evidence = new Map()) {
     if (entry) shown.add(id);
     return entry;
   };
+  // Constraint verdicts by their element, indexed once: `rule:Component.field.kind` under
+  // `Component.field` (a scan of every id for every element grew with ids × elements).
+  const byElement = new Map();
+  for (const id of evidence.keys()) {
+    const dot = id.lastIndexOf('.');
+    if (!id.startsWith('rule:') || dot < 'rule:'.length) continue;
+    const element = id.slice('rule:'.length, dot);
+    if (!byElement.has(element)) byElement.set(element, []);
+    byElement.get(element).push([id.slice(dot + 1), id]);
+  }
   const constraintsOf = (element) => {
     const found = new Map();
-    for (const id of evidence.keys()) {
-      const match = id.startsWith(`rule:${element}.`) ? id.slice(`rule:${element}.`.length) : undefined;
-      if (match && !match.includes('.')) found.set(match, take(id));
-    }
+    for (const [kind, id] of byElement.get(element) ?? []) found.set(kind, take(id));
     return found;
   };
   return { take, constraintsOf, unshown: () => [...evidence].filter(([id]) => !shown.has(id)) };

@@ -52,8 +52,9 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('an evidence file fro
     variantOrigin = new URL(variant.url).origin;
     try {
       const io = { stdout: () => undefined, stderr: () => undefined, env: {}, cwd: dir };
-      expect(await cli(['--base-url', sandbox.url, '--api-key', KEY, '--max-examples', '1', '--evidence', file], io)).toBe(0);
-      expect(await cli(['--base-url', variant.url, '--api-key', KEY, '--max-examples', '1', '--evidence', file], io)).toBe(0);
+      // Both say they are the mock (its marker header): merged only when asked, kept apart, and the site says so.
+      expect(await cli(['--base-url', sandbox.url, '--api-key', KEY, '--max-examples', '1', '--evidence', file, '--evidence-apart'], io)).toBe(0);
+      expect(await cli(['--base-url', variant.url, '--api-key', KEY, '--max-examples', '1', '--evidence', file, '--evidence-apart'], io)).toBe(0);
     } finally {
       await variant.stop();
       await sandbox.stop();
@@ -112,6 +113,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('an evidence file fro
     expect(summary).toBe(`assumption · refuted ${date}`);
     expect(detail).toContain('1 run for, 1 against');
     expect(detail).toContain(variantOrigin);
+    expect(detail).toContain('from a run against a mock, not a live verdict');
     expect(detail).toMatch(/Observed: GET http:\/\/127\.0\.0\.1:\d+\/pub\/v\d\/\S+ → 403/);
   });
 

@@ -449,7 +449,7 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
       const bad = join(dir, 'evidence.json');
       await writeFile(bad, JSON.stringify(evidence));
       for (const [file, message] of [
-        [bad, `[docs] evidence file ${bad}: assumptions["StyleDetailEcho.name"].latest.date must be a date YYYY-MM-DD, got "20 Nov 2026"`],
+        [bad, `[docs] evidence file ${bad}: assumptions["StyleDetailEcho.name"].latest.date must be a date YYYY-MM-DD, got a string`],
         // The suite's own reader words it: one reading of the file for the suite and the site.
         [join(dir, 'missing.json'), `[docs] evidence file: cannot read ${join(dir, 'missing.json')}: ENOENT`],
       ] as const) {

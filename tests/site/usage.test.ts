@@ -205,7 +205,7 @@ describe('a usage folder the site cannot use', () => {
       await writeFile(join(bad, 'web.json'), JSON.stringify({ format: 'mediagen-usage/1', consumer: 'web', exchanges: -1, operations: {} }));
       const built = buildSite({ outDir: join(dir, 'site'), usage: bad });
       await expect(built).rejects.toThrow(UsageError);
-      await expect(built).rejects.toThrow(`usage file ${join(bad, 'web.json')}: exchanges must be a whole number ≥ 0, got -1`);
+      await expect(built).rejects.toThrow(`usage file ${join(bad, 'web.json')}: exchanges must be a whole number ≥ 0, got a number`);
       expect(existsSync(join(dir, 'site'))).toBe(false);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -33,6 +33,7 @@ export const LAYERS: Record<string, Layers> = {
     ['common.ts'],
     ['ledger'],
     ['resources'],
+    ['operations'],
     ['operations.ts'],
     ['rules', 'routes.ts'],
     ['provenance-records.ts'],

@@ -4,7 +4,7 @@
 // the history). A stateful check may also say which requests a live run sends so its history holds
 // what it judges (`sequence`): a sequence drives, it never judges. Each check is one file under
 // registry/, registered once in catalog.ts; the check ids are derived from that list.
-import type { OperationId, OperationSpec } from '@mediagen/schema';
+import type { OperationId, OperationSpec, VersionKey } from '@mediagen/schema';
 import type { Basis } from '../model/basis.js';
 import type { CreditFact } from '../model/credit-facts.js';
 import type { Exchange } from '../model/exchange.js';
@@ -26,6 +26,8 @@ export interface Judged {
   expect: Expectation;
   /** The target computes pages (not Prism's examples). */
   pagination: boolean;
+  /** The API version judged against (`--at`, resolved); default the newest. */
+  version?: VersionKey;
   /** For a request sent to be refused: the rule it breaks (documented first). */
   breach?: Basis;
   /** For a request sent to be accepted: the assumption its validity relies on, if any. */
@@ -60,6 +62,8 @@ export interface Found {
 export interface HistorySettings {
   /** How long a generation may take to finish (the lifecycle wait). */
   lifecycleWaitMs: number;
+  /** The API version judged against (`--at`, resolved); default the newest. */
+  version?: VersionKey;
   /** The balance readings are the run's alone: no one else spends on the account meanwhile (a live run, not a recording). */
   ownsBalance: boolean;
 }

@@ -7,9 +7,11 @@ import type { ConformanceOptions } from '../conformance.js';
 import { parseSelection } from '../engine/options.js';
 import { type OptionName, RunError } from '../model/terms.js';
 import { MAX_TIMER_MS } from '../plumbing/budgets.js';
-import { readRegularFile } from '../plumbing/files.js';
+import { isInsideFolder, readRegularFile } from '../plumbing/files.js';
 
-export type ReporterSpec = { kind: 'console' } | { kind: 'junit' | 'json' | 'har' | 'html'; path: string };
+import { parseReporters, type ReporterSpec, RUN_REPORTERS, reporterPath } from '../report/reporters.js';
+
+export type { ReporterSpec };
 
 export interface CliRun {
   options: ConformanceOptions;
@@ -20,6 +22,8 @@ export interface CliRun {
   fromHar?: string;
   /** Merge the run's assumption verdicts into this evidence file. */
   evidence?: string;
+  /** Merge a run against a mock or a run stopped before its end too (kept apart from live verdicts). */
+  evidenceApart?: boolean;
   /** The config file read, and the options it set (a flag given too wins): said on stderr. */
   config?: { file: string; keys: string[] };
 }
@@ -83,6 +87,7 @@ const FLAGS = {
   config: { type: 'string' },
   'from-har': { type: 'string' },
   evidence: { type: 'string' },
+  'evidence-apart': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -139,21 +144,14 @@ function number(name: string, value: unknown, options: { whole?: boolean; min?: 
 export const MAX_DURATION_S = MAX_TIMER_MS / 1000;
 const DURATION = { max: MAX_DURATION_S, unit: ' s (about 24.8 days: a longer timer would fire at once)' };
 
-function parseReporters(values: string[]): ReporterSpec[] {
-  if (values.length === 0) return [{ kind: 'console' }];
-  return values.map((value) => {
-    if (value === 'console') return { kind: 'console' as const };
-    const match = /^(junit|json|har|html)=(.+)$/.exec(value);
-    if (!match) throw new RunError(`--reporter must be console, junit=PATH, json=PATH, har=PATH or html=PATH, got ${JSON.stringify(value)}`);
-    return { kind: match[1] as 'junit' | 'json' | 'har' | 'html', path: match[2]! };
-  });
-}
-
-/** A path a config file names for writing: relative, and inside the working directory. */
+/**
+ * A path a config file names for writing: relative, and inside the working directory, also once
+ * followed through its symbolic links (a folder linked to elsewhere is outside).
+ */
 function insideWorkingDirectory(value: string, cwd: string): boolean {
-  const path = value.replace(/^(junit|json|har|html)=/, '');
+  const path = reporterPath(RUN_REPORTERS, value);
   const rel = relative(cwd, resolve(cwd, path));
-  return !isAbsolute(path) && rel !== '..' && !rel.startsWith(`..${sep}`);
+  return !isAbsolute(path) && rel !== '..' && !rel.startsWith(`..${sep}`) && isInsideFolder(resolve(cwd, path), cwd);
 }
 
 /** The config file's values, keyed like the flags (`maxCredits` or `max-credits` both read); and its path. */
@@ -188,7 +186,7 @@ function readConfig(path: string | undefined, cwd: string): { file: string; valu
       for (const item of Array.isArray(items) ? items : [String(items)])
         if (!insideWorkingDirectory(item, cwd))
           throw new RunError(
-            `${file}: ${JSON.stringify(key)} names ${JSON.stringify(item)}, outside the working directory: give a path there, or the flag on the command line`,
+            `${file}: ${JSON.stringify(key)} names ${JSON.stringify(item)}, outside the working directory (or through a symbolic link leading outside it): give a path there, or the flag on the command line`,
           );
     values[flag] = items;
   }
@@ -248,11 +246,12 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   return {
     help: false,
     options,
-    reporters: parseReporters(Array.isArray(v.reporter) ? v.reporter.map(String) : v.reporter !== undefined ? [String(v.reporter)] : []),
+    reporters: parseReporters(RUN_REPORTERS, Array.isArray(v.reporter) ? v.reporter.map(String) : v.reporter !== undefined ? [String(v.reporter)] : []),
     color,
     verbose: v.verbose === true,
     ...optional('fromHar', v['from-har'] as string | undefined),
     ...optional('evidence', v.evidence as string | undefined),
+    ...(v['evidence-apart'] === true ? { evidenceApart: true } : {}),
     ...(fromConfig.length ? { config: { file: config.file, keys: fromConfig } } : {}),
   };
 }

@@ -40,7 +40,8 @@ export function showEvidence(args: readonly string[], io: CliIo, fail: (message:
 
 /**
  * Merges the report into `--evidence FILE` when one was given; false (after saying why) when it could
- * not. Concurrent runs merging into the same file wait for each other (the file's lock).
+ * not. Concurrent runs merging into the same file wait for each other (the file's lock). A run against
+ * a mock or one stopped before its end is said on stderr and left out, unless `apart` (`--evidence-apart`).
  */
 export async function mergeEvidenceOf(
   path: string | undefined,
@@ -48,11 +49,13 @@ export async function mergeEvidenceOf(
   source: EvidenceSource,
   io: CliIo,
   fail: (message: string) => void,
+  apart = false,
 ): Promise<boolean> {
   if (path === undefined || report.stopped?.by === 'no-start') return true;
   try {
-    const file = await recordEvidence(resolve(io.cwd, path), report, source);
-    io.stdout(`evidence: ${escapeTerminal(path)} (${Object.keys(file.assumptions).length} assumptions)\n`);
+    const record = await recordEvidence(resolve(io.cwd, path), report, source, { apart, ...(io.signal ? { signal: io.signal } : {}) });
+    if ('skipped' in record) io.stderr(`media-conformance: evidence: ${escapeTerminal(record.skipped)}\n`);
+    else io.stdout(`evidence: ${escapeTerminal(path)} (${Object.keys(record.merged.assumptions).length} assumptions)\n`);
     return true;
   } catch (error) {
     if (!(error instanceof RunError)) throw error;

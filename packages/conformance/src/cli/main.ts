@@ -2,20 +2,18 @@
 // Exit codes: 0 every obligation held, 1 an obligation failed, 2 the run could not happen (bad
 // arguments, unreachable server, key refused: its JSON and JUnit reports still say why) or a report
 // could not be written (the others still are), 130 stopped by a signal.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { CHECKS } from '../checks/catalog.js';
 import { runConformance } from '../conformance.js';
 import type { ExchangeRecorder } from '../model/recording.js';
 import { RunError } from '../model/terms.js';
 import { DEFAULT_BUDGETS } from '../plumbing/budgets.js';
+import { writeFileAtomic } from '../plumbing/files.js';
 import { createKeyMasker } from '../plumbing/mask.js';
 import { notStartedReport } from '../report/build.js';
 import { consoleProgress, formatSummary } from '../report/console.js';
 import { HarWriter } from '../report/har.js';
-import { toHtml } from '../report/html.js';
-import { toJson } from '../report/json.js';
-import { toJunit } from '../report/junit.js';
+import { type ReporterEntry, RUN_REPORTERS, reporterUsage } from '../report/reporters.js';
 import { escapeValue, wantsColor } from '../report/terminal.js';
 import type { Report } from '../report/types.js';
 import { type CliIo, type CliRun, CONFIG_FILE, inCliWords, parseCli } from './args.js';
@@ -79,10 +77,14 @@ Recorded traffic
 Evidence
   --evidence FILE        merge this run's verdicts on the contract's assumptions into FILE
                          (JSON, meant to be committed next to the contract); with --from-har the
-                         recording's verdicts; media-conformance evidence FILE prints its table
+                         recording's verdicts; media-conformance evidence FILE prints its table.
+                         A run against a mock (--target, or a server sending the mock's marker
+                         header) or stopped before its end (Ctrl-C, --deadline) is not merged
+  --evidence-apart       merge such a run too: its verdicts are marked (mock, interrupted) and
+                         never the latest verdict of an assumption that has a live one
 
 Output
-  --reporter R           console | junit=PATH | json=PATH | html=PATH | har=PATH
+  --reporter R           ${reporterUsage(RUN_REPORTERS)}
                          (repeatable; default console)
   --color, --no-color    colour on the console (default: on a terminal, unless NO_COLOR is set)
   --verbose              list every assumption verdict on the console, not only the refuted ones
@@ -107,15 +109,16 @@ function keyIn(argv: readonly string[], env: CliIo['env']): string | undefined {
   return env.MEDIAGEN_API_KEY;
 }
 
-async function writeReport(path: string, text: string, cwd: string): Promise<string> {
+function writeReport(kind: string, path: string, text: string, cwd: string): string {
   const full = resolve(cwd, path);
-  await mkdir(dirname(full), { recursive: true });
-  await writeFile(full, text, 'utf8');
+  // Written whole through the file layer: a device, a FIFO or a folder at the path is refused, named.
+  writeFileAtomic(full, text, `the ${kind} report`);
   return full;
 }
 
-/** Why a report could not be written, naming it and its file. */
+/** Why a report could not be written, naming it and its file (the file layer's line names both already). */
 const writeFailure = (kind: string, path: string, error: unknown): string => {
+  if (error instanceof RunError) return error.message;
   const code = (error as NodeJS.ErrnoException)?.code;
   const message = (error as Error)?.message ?? String(error);
   return `the ${kind} report could not be written to ${path} (${code ?? message})`;
@@ -130,14 +133,18 @@ export async function writeReports(run: CliRun, result: Report, io: CliIo, color
   const onConsole = run.reporters.some((r) => r.kind === 'console');
   for (const reporter of run.reporters) {
     if (reporter.kind === 'console') io.stdout(`${formatSummary(result, { color, verbose: run.verbose })}\n`);
-    else if (reporter.kind === 'har') {
-      // Written during the run, exchange by exchange: announced once it is whole (a failed one is said on stderr).
-      const har = hars.find((h) => h.path === resolve(io.cwd, reporter.path));
-      if (onConsole && har && !har.failure) io.stdout(`har report: ${escapeValue(har.path)}\n`);
-    } else {
+    else {
+      const { render }: ReporterEntry<Report> = RUN_REPORTERS[reporter.kind];
+      if (!render) {
+        // The har reporter records the run: written during it, exchange by exchange; announced once it
+        // is whole (a failed one is said on stderr).
+        const har = hars.find((h) => h.path === resolve(io.cwd, reporter.path));
+        if (onConsole && har && !har.failure) io.stdout(`har report: ${escapeValue(har.path)}\n`);
+        continue;
+      }
       try {
-        const text = reporter.kind === 'junit' ? toJunit(result) : reporter.kind === 'html' ? toHtml(result) : toJson(result);
-        const written = await writeReport(reporter.path, text, io.cwd);
+        const text = render(result);
+        const written = writeReport(reporter.kind, reporter.path, text, io.cwd);
         if (onConsole) io.stdout(`${reporter.kind} report: ${escapeValue(written)}\n`);
       } catch (error) {
         failed.push(writeFailure(reporter.kind, resolve(io.cwd, reporter.path), error));
@@ -209,7 +216,7 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   // each failure is one line on stderr, and the exit code says the output is incomplete.
   const failed = [...hars.flatMap((har) => (har.failure ? [har.failure] : [])), ...(await writeReports(run, result, io, color, hars))];
   for (const failure of failed) say(failure);
-  if (!(await mergeEvidence(run.evidence, result, io, fail, say))) return 2;
+  if (!(await mergeEvidence(run, result, io, fail, say))) return 2;
   if (failed.length > 0) return 2;
   if (result.stopped?.by === 'signal') return 130;
   // Stopped by a budget (the deadline, a silent target): the run could not finish.
@@ -219,14 +226,14 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
 
 /** Merges the run's verdicts into --evidence FILE; a file that cannot be written is said in its words, as a malformed one is. */
 async function mergeEvidence(
-  path: string | undefined,
+  { evidence: path, evidenceApart }: CliRun,
   result: Report,
   io: CliIo,
   fail: (message: string) => void,
   say: (message: string) => void,
 ): Promise<boolean> {
   try {
-    return await mergeEvidenceOf(path, result, 'run', io, fail);
+    return await mergeEvidenceOf(path, result, 'run', io, fail, evidenceApart === true);
   } catch (error) {
     say(`evidence file ${resolve(io.cwd, path ?? '')}: could not be written (${(error as NodeJS.ErrnoException)?.code ?? (error as Error)?.message})`);
     return false;

@@ -45,6 +45,8 @@ or header with control characters) becomes a 502.
                          its start, as truncated, and the summary says so
   --har FILE             record every exchange as HAR 1.2 (key and presigned URLs masked)
   --evidence FILE        on exit, merge the verdicts on assumptions into this evidence file
+                         (not when the upstream sent the mock's marker header)
+  --evidence-apart       merge them even then, kept apart from live verdicts
   --usage FILE           on exit, merge what the traffic used into this usage file (names only)
   --consumer NAME        whose traffic it is (with --usage)
   --no-color             no colour in the summary
@@ -71,6 +73,7 @@ const FLAGS = {
   'max-kept-bytes': { type: 'string' },
   har: { type: 'string' },
   evidence: { type: 'string' },
+  'evidence-apart': { type: 'boolean' },
   usage: { type: 'string' },
   consumer: { type: 'string' },
   'no-color': { type: 'boolean' },
@@ -184,7 +187,7 @@ export async function runProxy(argv: readonly string[], io: CliIo, fail: (messag
     out.write(`\nProxy\n${report.notes.map((note) => `  ${escapeValue(note)}\n`).join('')}`);
     // Every file written is announced (a HAR that could not be written was said on stderr).
     if (values.har && !harFailed) out.write(`har report: ${escapeTerminal(resolve(io.cwd, values.har))}\n`);
-    if (!(await mergeEvidence(values.evidence, report, io, out.write, fail))) return 2;
+    if (!(await mergeEvidence(values.evidence, report, io, out.write, fail, values['evidence-apart'] === true))) return 2;
     const kept = await usage?.finish();
     if (kept && 'error' in kept) {
       fail(kept.error);
@@ -204,9 +207,10 @@ async function mergeEvidence(
   io: CliIo,
   write: (text: string) => void,
   fail: (message: string) => void,
+  apart: boolean,
 ): Promise<boolean> {
   try {
-    return await mergeEvidenceOf(path, report, 'proxy', { ...io, stdout: write }, fail);
+    return await mergeEvidenceOf(path, report, 'proxy', { ...io, stdout: write }, fail, apart);
   } catch (error) {
     fail(`the evidence file ${path} could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
     return false;

@@ -61,6 +61,6 @@ export async function judgeRecording(run: CliRun, io: CliIo, color: boolean, rep
     if (run.evidence !== undefined) io.stderr('media-conformance: the recording was not judged whole: its verdicts were not merged into the evidence file\n');
     return 130;
   }
-  if (!(await mergeEvidenceOf(run.evidence, result, 'har', io, fail))) return 2;
+  if (!(await mergeEvidenceOf(run.evidence, result, 'har', io, fail, run.evidenceApart === true))) return 2;
   return result.ok ? 0 : 1;
 }

@@ -2,9 +2,11 @@
 // request before it is sent (the estimate of the same body), admits it only when the ledger's cap holds
 // it, and sends it alone in its window, with the balance read right before and right after it: what a
 // request that can spend is charged is its own, beside what was in flight with it. A charge taken later
-// (as the media finish) is waited for, alone, within the lifecycle wait. Requests that should spend
-// nothing go through the guard of free requests (free-requests.ts). What it measured goes to the check
-// as facts (`facts`): the guard decides only whether to spend.
+// (as the media finish) is waited for, alone, within the lifecycle wait. Without a cap, the requests
+// sent to be refused (nothing is to be charged for any of them) share a window instead, side by side,
+// read back once (spendTogether). Requests that should spend nothing go through the guard of free
+// requests (free-requests.ts). What it measured goes to the check as facts (`facts`): the guard decides
+// only whether to spend.
 import type { OperationId, OperationSpec } from '@mediagen/schema';
 import { served } from '../checks/response.js';
 import { type CreditFact, itemsOf } from '../model/credit-facts.js';
@@ -19,6 +21,11 @@ import { type Admission, type Outcome, SpendLedger } from './spend.js';
 import { ESTIMATE, Mutex } from './windows.js';
 
 export type { Spent } from './free-requests.js';
+
+/** Spending requests gathered to go side by side in one window. */
+interface Gathered {
+  members: { c: RequestCase; go: () => Promise<Exchange>; resolve: (spent: Spent) => void; reject: (error: unknown) => void }[];
+}
 
 export class Spending {
   readonly ledger: SpendLedger;
@@ -93,9 +100,63 @@ export class Spending {
         return { refused: this.refuse(c.label, ledger.endedBy ?? `the balance cannot be read (${why}), and under a credit cap nothing is spent unmeasured`) };
       }
       const exchange = await readings.window.within(c.operationId, options.go);
-      await this.settle(admission, exchange, c.operationId);
+      const outcome: Outcome = served(exchange) ? 'served' : exchange.status === 0 ? 'unanswered' : 'refused';
+      const remaining = outcome === 'served' ? numberIn(exchange, 'credits_remaining') : undefined;
+      await this.settle(admission, outcome, c.operationId, remaining);
       return { exchange };
     });
+  }
+
+  /**
+   * Sends a spending request sent to be refused, on a run without a cap: side by side with the others
+   * like it that arrive while a window is busy, in one window of their own, read back once after they
+   * have all landed. Nothing is to be charged for any of them (a refusal is free); a balance that fell
+   * while every one of them was refused breaks that rule for the window as a whole. The first arrives
+   * alone; the next gather while it is on the wire, so a window holds as many as the workers send.
+   */
+  spendTogether(c: RequestCase, go: () => Promise<Exchange>): Promise<Spent> {
+    let window = this.gathering;
+    if (window === undefined) {
+      const opened: Gathered = { members: [] };
+      window = this.gathering = opened;
+      void this.lock.run(() => this.sendGathered(opened));
+    }
+    const members = window.members;
+    return new Promise<Spent>((resolve, reject) => members.push({ c, go, resolve, reject }));
+  }
+
+  /** Spending requests waiting for their window to open (see spendTogether). */
+  private gathering: Gathered | undefined;
+
+  private async sendGathered(window: Gathered): Promise<void> {
+    // From here on, later requests gather in the next window.
+    if (this.gathering === window) this.gathering = undefined;
+    const { ledger, readings } = this;
+    const { members } = window;
+    try {
+      if (ledger.endedBy) {
+        for (const m of members) m.resolve({ refused: this.refuse(m.c.label, ledger.endedBy) });
+        return;
+      }
+      const what = members.length === 1 ? `"${members[0]!.c.label}"` : `${members.length} requests sent together ("${members[0]!.c.label}", …)`;
+      if (ledger.log.balance === undefined) await readings.read(`balance before ${what}`);
+      const sent = await Promise.allSettled(members.map((m) => readings.window.within(m.c.operationId, m.go)));
+      const landed = sent.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      if (landed.length > 0) {
+        const outcome: Outcome = landed.some(served) ? 'served' : landed.every((e) => e.status === 0) ? 'unanswered' : 'refused';
+        await this.settle(
+          { price: 0, claimed: 0, items: members.reduce((n, m) => n + itemsOf(m.c.body), 0), unpriced: true, what, planned: false },
+          outcome,
+          members[0]!.c.operationId,
+        );
+      }
+      for (const [i, s] of sent.entries()) {
+        if (s.status === 'fulfilled') members[i]!.resolve({ exchange: s.value });
+        else members[i]!.reject(s.reason);
+      }
+    } catch (error) {
+      for (const m of members) m.reject(error);
+    }
   }
 
   /** A request that should spend nothing, sent through the guard of free requests. */
@@ -110,10 +171,8 @@ export class Spending {
   }
 
   /** Reads back what a spending request cost: more than announced, anything for a failure, or less than admitted ends spending. */
-  private async settle(admission: Admission, exchange: Exchange, spender: OperationId): Promise<void> {
-    const outcome: Outcome = served(exchange) ? 'served' : exchange.status === 0 ? 'unanswered' : 'refused';
+  private async settle(admission: Admission, outcome: Outcome, spender: OperationId, remaining?: number): Promise<void> {
     const where = `after ${admission.what}`;
-    const remaining = outcome === 'served' ? numberIn(exchange, 'credits_remaining') : undefined;
     const from = this.ledger.log.balance;
     if (remaining !== undefined && !this.ledger.capped) {
       // No cap: the answer's own credits_remaining is the reading after it (nothing is weighed against it).
@@ -124,7 +183,7 @@ export class Spending {
     let after = balanceIn(await this.send({ operationId: ESTIMATE, label: `balance ${where}`, body: [baseItem(this.fixtures)] }));
     for (const kind of this.readings.window.joined()) members.add(kind);
     if ('credits' in after && from !== undefined && outcome === 'served' && !admission.unpriced && from - after.credits < admission.claimed)
-      after = await this.awaitCharge(admission, from, after);
+      after = await awaitCharge(this.readings, this.chargeWaitMs, admission, from, after);
     if ('unknown' in after) {
       if (this.ledger.capped) this.ledger.disbelieve(`${where}: the balance could not be read back (${after.unknown}); the spend counts what was admitted`);
       return;
@@ -152,22 +211,28 @@ export class Spending {
     const others = [...members].filter((kind) => kind !== spender);
     if (extra > 0 && others.length > 0) this.readings.kinds.charge(others, extra);
   }
+}
 
-  /**
-   * A served generation the balance has not shown in full yet: the seed states its cost, not when it is
-   * taken (a server may charge each item as it finishes). The balance is read again, alone (nothing
-   * else starts meanwhile, so any fall is its charge), until it shows the whole estimate or the
-   * lifecycle wait ends; the last reading is the one it is settled on.
-   */
-  private awaitCharge(admission: Admission, from: number, first: { credits: number; exchange: Exchange }): Promise<ReturnType<typeof balanceIn>> {
-    return this.readings.window.alone(async () => {
-      let last: ReturnType<typeof balanceIn> = first;
-      const until = Date.now() + this.chargeWaitMs;
-      for (let delay = 25; 'credits' in last && from - last.credits < admission.claimed && Date.now() < until; delay = Math.min(delay * 2, 1_000)) {
-        await sleep(Math.min(delay, Math.max(0, until - Date.now())));
-        last = await this.readings.measure(`balance after ${admission.what}, once its charge shows`);
-      }
-      return last;
-    });
-  }
+/**
+ * A served generation the balance has not shown in full yet: the seed states its cost, not when it is
+ * taken (a server may charge each item as it finishes). The balance is read again, alone (nothing
+ * else starts meanwhile, so any fall is its charge), until it shows the whole estimate or the
+ * lifecycle wait (`waitMs`) ends; the last reading is the one it is settled on.
+ */
+function awaitCharge(
+  readings: BalanceReadings,
+  waitMs: number,
+  admission: Admission,
+  from: number,
+  first: { credits: number; exchange: Exchange },
+): Promise<ReturnType<typeof balanceIn>> {
+  return readings.window.alone(async () => {
+    let last: ReturnType<typeof balanceIn> = first;
+    const until = Date.now() + waitMs;
+    for (let delay = 25; 'credits' in last && from - last.credits < admission.claimed && Date.now() < until; delay = Math.min(delay * 2, 1_000)) {
+      await sleep(Math.min(delay, Math.max(0, until - Date.now())));
+      last = await readings.measure(`balance after ${admission.what}, once its charge shows`);
+    }
+    return last;
+  });
 }

@@ -6,7 +6,7 @@ import type { MockOptions, SandboxServerOptions } from '@mediagen/mock';
 import { MOCK_HEADER } from '@mediagen/mock/edge';
 import { operations } from '@mediagen/schema';
 import { type Exchange, requestFor } from '../model/exchange.js';
-import { type Mode, RunError, type TargetKind } from '../model/terms.js';
+import { MOCK_RECOGNISED, type Mode, RunError, type TargetKind } from '../model/terms.js';
 import { isLoopbackHost, resolvesToLoopback } from '../plumbing/loopback.js';
 import type { Transport } from './transport.js';
 
@@ -142,7 +142,7 @@ export function recogniseMock(target: ResolvedTarget, announced: string | undefi
   const kind = announced.trim().toLowerCase();
   if (kind === 'prism') {
     target.kind = 'prism';
-    target.recognised = 'media-mock (Prism)';
+    target.recognised = `${MOCK_RECOGNISED} (Prism)`;
     target.stateful = options.stateful ?? false;
     target.realIds = target.stateful;
     target.checksKeyValue = options.checksKeyValue ?? false;
@@ -150,7 +150,7 @@ export function recogniseMock(target: ResolvedTarget, announced: string | undefi
   }
   if (kind === 'sandbox') {
     target.kind = 'sandbox';
-    target.recognised = 'media-mock (sandbox)';
+    target.recognised = `${MOCK_RECOGNISED} (sandbox)`;
     return 'recognised a media-mock serving the sandbox (X-MediaGen-Mock: sandbox): stateful, keys checked';
   }
   return undefined;

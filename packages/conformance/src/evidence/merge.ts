@@ -2,9 +2,11 @@
 // merging the same report twice changes nothing, and the result does not depend on the order runs are
 // merged in (runs sorted by date, origin, source; assumptions by id; counts and the latest verdict
 // derived from the runs, never kept apart from them).
-import { RunError } from '../model/terms.js';
+
+import { MOCK_RECOGNISED, RunError } from '../model/terms.js';
+import { dataRecord } from '../plumbing/json-file.js';
 import type { ProvenanceVerdict, Report } from '../report/types.js';
-import type { AssumptionEvidence, EvidenceFile, EvidenceRun, EvidenceSource } from './file.js';
+import type { AssumptionEvidence, EvidenceApart, EvidenceFile, EvidenceRun, EvidenceSource } from './file.js';
 import { EVIDENCE_FORMAT, INSTANT } from './file.js';
 
 /** One run's verdict on one assumption, with the claim it judged. */
@@ -15,7 +17,18 @@ export interface JudgedAssumption {
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const order = (a: EvidenceRun, b: EvidenceRun) => compare(a.date, b.date) || compare(a.origin, b.origin) || compare(a.source, b.source);
+/**
+ * The order of runs, the same on every machine: by the instant each ended (not its text: `+02:00` and
+ * `Z` times compare as instants), then, for runs that ended at the same instant, by origin, then by
+ * source (`har` < `proxy` < `run`), all compared as code units. Within one day the newest instant wins.
+ */
+const order = (a: EvidenceRun, b: EvidenceRun) => byInstant(a.date, b.date) || compare(a.origin, b.origin) || compare(a.source, b.source);
+
+/** Two ISO 8601 times as instants; two written alike in UTC (as the suite writes them) compare as text, without parsing. */
+function byInstant(a: string, b: string): number {
+  if (a.length === b.length && a.endsWith('Z') && b.endsWith('Z')) return compare(a, b);
+  return Date.parse(a) - Date.parse(b);
+}
 const sameRun = (a: EvidenceRun, b: EvidenceRun) => order(a, b) === 0;
 
 function exchangeOf(p: ProvenanceVerdict): EvidenceRun['exchange'] {
@@ -29,8 +42,19 @@ function exchangeOf(p: ProvenanceVerdict): EvidenceRun['exchange'] {
   };
 }
 
+/**
+ * Why a report's verdicts are kept apart from live evidence, if they are: a run against a mock (one the
+ * suite started, or a server that sent the mock's marker header) or a run stopped before its end.
+ */
+export function apartOf(report: Report): EvidenceApart | undefined {
+  if (report.target.kind !== 'remote' || report.target.recognised?.startsWith(MOCK_RECOGNISED)) return 'mock';
+  if ((report.stopped && report.stopped.by !== 'no-start') || report.interrupted !== undefined) return 'interrupted';
+  return undefined;
+}
+
 /** The verdicts of a report on assumptions (untested ones say nothing), as evidence runs. */
 export function judgedAssumptions(report: Report, source: EvidenceSource): JudgedAssumption[] {
+  const apart = apartOf(report);
   // A run is dated by when it ended; one that cannot be dated (a recording's times out of range) is refused here, not written.
   const endedMs = Date.parse(report.startedAt) + report.durationMs;
   const ended = Number.isFinite(endedMs) && Math.abs(endedMs) <= 8.64e15 ? new Date(endedMs).toISOString() : '';
@@ -46,19 +70,24 @@ export function judgedAssumptions(report: Report, source: EvidenceSource): Judge
   return report.provenance.flatMap((p) => {
     if (p.status === 'untested') return [];
     const exchange = exchangeOf(p);
-    const run: EvidenceRun = { date: ended, origin, source, version, verdict: p.status, ...(exchange ? { exchange } : {}) };
+    const run: EvidenceRun = { date: ended, origin, source, version, verdict: p.status, ...(apart ? { apart } : {}), ...(exchange ? { exchange } : {}) };
     return [{ id: p.element, claim: p.note ?? `the contract assumes ${p.element}`, run }];
   });
 }
 
-/** An assumption's entry from its runs (sorted): counts and the latest verdict derived. */
+/**
+ * An assumption's entry from its runs (sorted): the latest verdict and the counts derived from the
+ * runs not kept apart (from those kept apart only while there is no other: `latest.apart` says so).
+ */
 function entryOf(claim: string, runs: EvidenceRun[]): AssumptionEvidence {
-  const last = runs[runs.length - 1]!;
+  const live = runs.filter((r) => r.apart === undefined);
+  const counted = live.length > 0 ? live : runs;
+  const last = counted[counted.length - 1]!;
   return {
     claim,
-    latest: { verdict: last.verdict, date: last.date.slice(0, 10), origin: last.origin },
-    for: runs.filter((r) => r.verdict === 'confirmed').length,
-    against: runs.filter((r) => r.verdict === 'refuted').length,
+    latest: { verdict: last.verdict, date: last.date.slice(0, 10), origin: last.origin, ...(last.apart ? { apart: last.apart } : {}) },
+    for: counted.filter((r) => r.verdict === 'confirmed').length,
+    against: counted.filter((r) => r.verdict === 'refuted').length,
     runs,
   };
 }
@@ -73,7 +102,7 @@ export function mergeEvidence(file: EvidenceFile, judged: readonly JudgedAssumpt
     entry.runs = [...entry.runs.filter((r) => !sameRun(r, run)), run];
     merged.set(id, entry);
   }
-  const assumptions: Record<string, AssumptionEvidence> = {};
+  const assumptions = dataRecord<AssumptionEvidence>();
   for (const id of [...merged.keys()].sort(compare)) {
     const { claim, runs } = merged.get(id)!;
     assumptions[id] = entryOf(claim, runs.sort(order));

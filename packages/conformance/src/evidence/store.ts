@@ -3,15 +3,12 @@
 // file of at most MAX_EVIDENCE_BYTES is read, and no merge writes a larger one. A merge holds the
 // file's lock (lock.ts) from reading to renaming: concurrent runs each add their verdicts, none is lost;
 // the new text is written beside the file and renamed over it, so a reader never sees half a file.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { RunError } from '../model/terms.js';
-import { readRegularFile, refuseIrregularFile, sizeText } from '../plumbing/files.js';
+import { withFileLock } from '../plumbing/file-lock.js';
+import { readRegularFile, refuseIrregularFile, sizeText, writeFileAtomic } from '../plumbing/files.js';
 import type { Report } from '../report/types.js';
 import { type EvidenceFile, type EvidenceSource, emptyEvidence, formatEvidence, parseEvidence } from './file.js';
-import { withLock } from './lock.js';
-import { judgedAssumptions, mergeEvidence } from './merge.js';
+import { apartOf, judgedAssumptions, mergeEvidence } from './merge.js';
 
 /**
  * The largest evidence file read or written. A run adds one record per assumption it judged (a few
@@ -20,40 +17,47 @@ import { judgedAssumptions, mergeEvidence } from './merge.js';
  */
 export const MAX_EVIDENCE_BYTES = 32 * 1024 * 1024;
 
+const ROLE = 'evidence file';
+
 export function readEvidenceFile(path: string, missingIsEmpty = true): EvidenceFile {
-  const text = missingIsEmpty
-    ? readRegularFile(path, 'evidence file', MAX_EVIDENCE_BYTES, () => undefined)
-    : readRegularFile(path, 'evidence file', MAX_EVIDENCE_BYTES);
+  const text = missingIsEmpty ? readRegularFile(path, ROLE, MAX_EVIDENCE_BYTES, () => undefined) : readRegularFile(path, ROLE, MAX_EVIDENCE_BYTES);
   if (text === undefined) return emptyEvidence();
   return parseEvidence(text, path);
 }
 
-/** Merges a report's verdicts into the file at `path`, under its lock (written whole through a temporary file). */
-export async function recordEvidence(path: string, report: Report, source: EvidenceSource): Promise<EvidenceFile> {
+/** What a report's merge did: the file as written, or why the report was not merged (a mock or interrupted run not asked for). */
+export type EvidenceRecord = { merged: EvidenceFile } | { skipped: string };
+
+/**
+ * Merges a report's verdicts into the file at `path`, under its lock (written whole through a
+ * temporary file). A run against a mock or one stopped before its end is merged only with `apart`
+ * (its runs are then marked and never the latest verdict over a live one); otherwise it is skipped.
+ */
+export async function recordEvidence(
+  path: string,
+  report: Report,
+  source: EvidenceSource,
+  options: { apart?: boolean; signal?: AbortSignal } = {},
+): Promise<EvidenceRecord> {
+  const apart = apartOf(report);
+  if (apart !== undefined && !options.apart)
+    return {
+      skipped: `${apart === 'mock' ? 'a run against a mock' : 'a run stopped before its end'}: not merged into ${path} (--evidence-apart merges it, kept apart from live verdicts)`,
+    };
   const judged = judgedAssumptions(report, source);
   // Not a regular file (a device, a FIFO, a folder): refused before its lock is made beside it.
-  refuseIrregularFile(path, 'evidence file', MAX_EVIDENCE_BYTES);
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-  } catch (error) {
-    throw new RunError(`evidence file ${path}: cannot create its folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-  return withLock(path, () => {
+  refuseIrregularFile(path, ROLE, MAX_EVIDENCE_BYTES);
+  const lock = options.signal ? { signal: options.signal } : {};
+  const merged = await withFileLock(path, ROLE, () => {
     const merged = mergeEvidence(readEvidenceFile(path), judged);
     const text = formatEvidence(merged);
     const bytes = Buffer.byteLength(text);
     if (bytes > MAX_EVIDENCE_BYTES)
       throw new RunError(
-        `evidence file ${path}: with this run it would be ${sizeText(bytes)}, more than the ${sizeText(MAX_EVIDENCE_BYTES)} an evidence file may be: not merged (start a new file)`,
+        `${ROLE} ${path}: with this run it would be ${sizeText(bytes)}, more than the ${sizeText(MAX_EVIDENCE_BYTES)} an evidence file may be: not merged (start a new file)`,
       );
-    const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    try {
-      writeFileSync(temporary, text);
-      renameSync(temporary, path);
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      throw new RunError(`evidence file ${path}: could not be written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-    }
+    writeFileAtomic(path, text, ROLE);
     return merged;
-  });
+  }, lock);
+  return { merged };
 }

@@ -13,6 +13,7 @@ import { openRegularFile } from '../plumbing/files.js';
 import { WRONG_KEY_NOTE } from '../report/har.js';
 import { DECLARED_WRONG_KEY, KeyBook, labelInComment, type Observed } from '../traffic/observed.js';
 import { routeOf } from '../traffic/routes.js';
+import { notHttp, tooDeep } from './odd.js';
 import { HarTokenizer, type RawEntry } from './stream.js';
 import { timesOf } from './times.js';
 
@@ -55,6 +56,8 @@ interface FileIdentity {
 export interface HarItem {
   index: number;
   observed?: Observed;
+  /** A body of it nests past MAX_JSON_DEPTH: judged by the traffic judge, skipped by what walks bodies (usage, upgrade). */
+  deep?: boolean;
   /** What is wrong with the entry but did not keep it from being judged (or why it was not judged). */
   notes: string[];
 }
@@ -276,21 +279,18 @@ export async function* readHar(path: string, survey: HarSurvey, mask: KeyMasker,
     }
     try {
       const observed = observedOf(entry, where, survey.keys, mask, options.maxAnswerBytes, raw.cut);
+      const odd = notHttp(where, observed.url);
+      if (odd !== undefined) {
+        yield { index: raw.index, notes: [odd] };
+        continue;
+      }
       const times = timesOf(entry as Json, where, mask);
-      yield { index: raw.index, observed: { ...observed, startedMs: times.startedMs, durationMs: times.durationMs }, notes: times.notes };
+      const deep = tooDeep(where, observed);
+      const timed = { ...observed, startedMs: times.startedMs, durationMs: times.durationMs };
+      yield { index: raw.index, observed: timed, notes: deep ? [...times.notes, deep] : times.notes, ...(deep ? { deep: true } : {}) };
     } catch (error) {
       if (error instanceof HarError) throw new RunError(`${path}: ${mask.text(error.message)}`);
       throw error;
     }
   }
-}
-
-/**
- * Every entry of a recording as an observed exchange, read as `--from-har` reads it: a first pass for its
- * keys, then the entries, masked (the keys given too). Entries that cannot be judged are left out.
- */
-export async function* observedExchanges(path: string, options: HarReadOptions & { apiKeys?: readonly (string | undefined)[] }): AsyncGenerator<Observed> {
-  const survey = await surveyHar(path, options);
-  const mask = recordingMasker(survey, options.apiKeys);
-  for await (const item of readHar(path, survey, mask, options)) if (item.observed) yield item.observed;
 }

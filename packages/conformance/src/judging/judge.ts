@@ -13,7 +13,7 @@ import { served } from '../model/answer.js';
 import type { Basis } from '../model/basis.js';
 import { type SectionClock, untimed } from '../model/clock.js';
 import type { CreditFact } from '../model/credit-facts.js';
-import { type Exchange, isSuccess, toCurl } from '../model/exchange.js';
+import { type Exchange, isSuccess, sentBody, toCurl } from '../model/exchange.js';
 import { History } from '../model/history.js';
 import { inNewestShape } from '../model/newest.js';
 import type { Failure, Phase } from '../model/terms.js';
@@ -115,7 +115,7 @@ export class Judge {
    * anything): whether it keeps state (the stateful checks judge the history) and computes pages.
    */
   retarget(target: { stateful: boolean; pagination: boolean }): void {
-    const settings = { lifecycleWaitMs: this.options.lifecycleWaitMs, ownsBalance: this.options.ownsBalance };
+    const settings = { lifecycleWaitMs: this.options.lifecycleWaitMs, ownsBalance: this.options.ownsBalance, version: this.options.judgedAt ?? latestDate };
     const judges = target.stateful
       ? CHECKS.filter((check) => this.selected.has(check.id) && check.history).map((check) => ({
           check,
@@ -168,6 +168,7 @@ export class Judge {
     };
     const context = {
       pagination: this.target.pagination,
+      version: this.options.judgedAt ?? latestDate,
       ...(intent.breach ? { breach: intent.breach } : {}),
       ...(intent.relies ? { relies: intent.relies } : {}),
     };
@@ -241,7 +242,8 @@ function observe(judge: Pick<Judge, 'verdicts' | 'recorder'>, clock: SectionCloc
     }
   });
   if (isSuccess(exchange.status)) {
-    const version = clock.time('fingerprint', () => fingerprintResponse(transformPlan, op.operationId, exchange.status, exchange.json));
+    // What the server sent, never the upgrade of it to the newest shape (`--at` an older date).
+    const version = clock.time('fingerprint', () => fingerprintResponse(transformPlan, op.operationId, exchange.status, sentBody(exchange)));
     if (version !== undefined) judge.recorder.fingerprint(op.operationId, version);
   }
 }

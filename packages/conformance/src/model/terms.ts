@@ -6,6 +6,9 @@ export type Outcome = 'passed' | 'failed' | 'skipped';
 export type Mode = 'read-only' | 'full';
 export type TargetKind = 'prism' | 'sandbox' | 'remote';
 
+/** How a target that sent the mock's marker header is said (`recognised`): a run against it is a mock run. */
+export const MOCK_RECOGNISED = 'media-mock';
+
 /** Where a rule comes from, as a failure or a verdict cites it. */
 export interface Citation {
   rule: string;

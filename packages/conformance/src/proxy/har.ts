@@ -1,7 +1,9 @@
 // The proxy's HAR recording, contained: a write that fails (a full disk, a file that went away) is said
 // once and ends the recording, never the proxy: every exchange is still forwarded and judged, and its
 // violation lines still print.
+
 import type { Exchange } from '../model/exchange.js';
+import { refuseIrregularFile } from '../plumbing/files.js';
 import { HarWriter } from '../report/har.js';
 
 export class ContainedHar {
@@ -12,6 +14,8 @@ export class ContainedHar {
     readonly path: string,
     private readonly onError: (message: string) => void,
   ) {
+    // A device, a FIFO or a folder at the path is refused before the proxy starts, in one line.
+    refuseIrregularFile(path, '--har');
     this.writer = new HarWriter(path);
   }
 

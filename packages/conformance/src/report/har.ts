@@ -2,11 +2,11 @@
 // memory), so a team can share a run and replay, inspect or judge it offline (`--from-har`). Exchanges
 // arrive with the key masked as a value (headers, URL, bodies); the request's own X-API-KEY is always
 // written `***`, and presigned upload URLs lose their query (their signature).
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { API_KEY_HEADER, clientUserAgent, MASK } from '@mediagen/schema/util';
 import { type Exchange, requestBodyText } from '../model/exchange.js';
 import type { ExchangeRecorder } from '../model/recording.js';
+import { RunError } from '../model/terms.js';
+import { type AtomicFile, openAtomic } from '../plumbing/files.js';
 
 interface HarHeader {
   name: string;
@@ -98,10 +98,11 @@ export function toHar(exchanges: readonly Exchange[], version = '0.0.0'): Har {
  * and closing it only releases the file (it is left cut, never made to look whole).
  */
 export class HarWriter implements ExchangeRecorder {
-  private fd: number | undefined;
   private count = 0;
   private failed: string | undefined;
   private code: string | undefined;
+  /** The file being written through the file layer: a temporary file beside the target, renamed over it when closed. */
+  private file: AtomicFile | undefined;
 
   constructor(
     readonly path: string,
@@ -114,42 +115,45 @@ export class HarWriter implements ExchangeRecorder {
   }
 
   /** Runs a write; the first failure is kept and thrown in the file's words, later writes are not tried. */
-  private write(what: (fd: number | undefined) => void): void {
+  private write(what: () => void): void {
     if (this.failed) throw Object.assign(new Error(this.failed), this.code ? { code: this.code } : {});
     try {
-      what(this.fd);
+      what();
     } catch (error) {
       this.code = (error as NodeJS.ErrnoException).code;
-      this.failed = `the HAR file ${this.path} could not be written (${this.code ?? (error as Error).message})`;
+      // A refusal of the file layer (a device, a FIFO or a folder at the path) is its own line.
+      this.failed =
+        error instanceof RunError && this.code === undefined
+          ? error.message
+          : `the HAR file ${this.path} could not be written (${this.code ?? (error as Error).message})`;
       this.release();
       // The system's code stays on the error, for a caller that words the failure its own way.
       throw Object.assign(new Error(this.failed), this.code ? { code: this.code } : {});
     }
   }
 
+  /** Puts what was written in place: whole when closed, cut after a failed write (never made to look whole). */
   private release(): void {
-    if (this.fd === undefined) return;
-    const fd = this.fd;
-    this.fd = undefined;
+    const file = this.file;
+    this.file = undefined;
     try {
-      closeSync(fd);
+      file?.commit();
     } catch {
-      // Already gone: nothing more to release.
+      file?.discard();
     }
   }
 
   private open(): void {
-    if (this.fd !== undefined) return;
+    if (this.file !== undefined) return;
     this.write(() => {
-      mkdirSync(dirname(this.path), { recursive: true });
-      this.fd = openSync(this.path, 'w');
-      writeSync(this.fd, `{"log":{"version":"1.2","creator":${JSON.stringify({ name: '@mediagen/conformance', version: this.version })},"entries":[\n`);
+      this.file = openAtomic(this.path, 'the HAR file');
+      this.file.write(`{"log":{"version":"1.2","creator":${JSON.stringify({ name: '@mediagen/conformance', version: this.version })},"entries":[\n`);
     });
   }
 
   record(exchange: Exchange): void {
     this.open();
-    this.write((fd) => writeSync(fd!, `${this.count > 0 ? ',\n' : ''}${JSON.stringify(toHarEntry(exchange))}`));
+    this.write(() => this.file!.write(`${this.count > 0 ? ',\n' : ''}${JSON.stringify(toHarEntry(exchange))}`));
     this.count++;
   }
 
@@ -159,8 +163,12 @@ export class HarWriter implements ExchangeRecorder {
       throw new Error(this.failed);
     }
     this.open();
-    this.write((fd) => writeSync(fd!, '\n]}}\n'));
-    this.release();
+    this.write(() => this.file!.write('\n]}}\n'));
+    this.write(() => {
+      const file = this.file!;
+      this.file = undefined;
+      file.commit();
+    });
   }
 
   get entries(): number {

@@ -4,12 +4,15 @@
 // history (the key state aside: which key a recording used is this driver's to tell). Checks whose
 // judgement needs the balance to be the run's own (credits) say "not observed". Nothing here sends a
 // request.
+
+import { MOCK_HEADER } from '@mediagen/mock/edge';
 import { operationList } from '@mediagen/schema';
 import { CHECK_IDS, CHECKS, type CheckId } from '../checks/catalog.js';
 import { Judge, type Violation } from '../judging/judge.js';
 import { type Versioning, versioningAt } from '../judging/versioning.js';
 import { served } from '../model/answer.js';
 import type { Exchange } from '../model/exchange.js';
+import { MOCK_RECOGNISED } from '../model/terms.js';
 import { isLoopbackHost } from '../plumbing/loopback.js';
 import { buildReport } from '../report/build.js';
 import type { Report } from '../report/types.js';
@@ -62,6 +65,8 @@ export class TrafficJudge {
   private readonly startedMs = Date.now();
   private requests = 0;
   private finished = false;
+  /** What the mock's marker header said, when an answer carried it. */
+  private mock: string | undefined;
   /** The key labels the recording saw served: a refusal of one of them is not a wrong key. */
   private readonly servedKeys = new Set<string>();
 
@@ -94,6 +99,8 @@ export class TrafficJudge {
     const route = path === undefined ? undefined : routeOf(observed.method, path);
     if (!route || path === undefined) return { judged: false, violations: [] };
     const op = route.op;
+    // The mock's marker header: the traffic is the suite's own mock's, not a live origin's (its evidence is kept apart).
+    this.mock ??= observed.responseHeaders[MOCK_HEADER.toLowerCase()];
     const exchange = toExchange(
       observed,
       route,
@@ -142,7 +149,10 @@ export class TrafficJudge {
           stateful: this.options.pagination ?? true,
           mode: 'read-only',
           strict: this.options.strict ?? false,
-          recognised: `recorded traffic (${this.options.source})`,
+          recognised:
+            this.mock === undefined
+              ? `recorded traffic (${this.options.source})`
+              : `${MOCK_RECOGNISED} (${this.mock}) in recorded traffic (${this.options.source})`,
         },
         startedMs: this.startedMs,
         seed: 0,

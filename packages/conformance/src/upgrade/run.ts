@@ -2,7 +2,7 @@
 // recorded traffic (a HAR, read twice as a stream: once for its usage, once to replay it) or from a
 // usage file (the changes only: a usage file holds no exchange to replay). Nothing is sent.
 import { BASELINE, latestDate, resolveVersion } from '@mediagen/schema';
-import { observedExchanges } from '../har/read.js';
+import { observedExchanges } from '../har/entries.js';
 import { RunError } from '../model/terms.js';
 import { DEFAULT_BUDGETS } from '../plumbing/budgets.js';
 import type { UsageFile } from '../usage/format.js';
@@ -56,6 +56,7 @@ export async function upgradeReport(options: UpgradeOptions): Promise<UpgradeRep
       ignored: read.ignored,
       baseUrl: read.baseUrl,
     };
+    notes.push(...read.skipped);
     notes.push(
       `read a recording (${options.fromHar}): ${read.entries} entries, ${usage.exchanges} for the API at ${read.baseUrl}, ${read.ignored} for other hosts or paths ignored; nothing was sent`,
     );

@@ -2,7 +2,9 @@
 // for an operation of the contract adds the names it sent and got back, its status, its time and the
 // versions it is consistent with. Values are read only to find names and are never kept; the key is
 // never read at all. Memory is bounded by the operations table and MAX_FIELDS_PER_LOCATION.
+
 import { isSuccess } from '../model/exchange.js';
+import { dataRecord } from '../plumbing/json-file.js';
 import { fieldPaths, queryNames } from './fields.js';
 import { canonicalOperation, type FieldCounts, MAX_FIELDS_PER_LOCATION, type OperationUsage, USAGE_FORMAT, type UsageFile } from './format.js';
 import { type Base, baseOf, bodyOf, type Observed, pathUnder, queryOf, routeOf } from './traffic.js';
@@ -61,7 +63,7 @@ export class UsageCollector {
     tally(op.sent.query, queryNames(query), op);
     if (body !== undefined) tally(op.sent.body, fieldPaths(body), op);
     const answer = this.answerOf(observed);
-    if (answer !== undefined) tally((op.received[status] ??= {}), fieldPaths(answer), op);
+    if (answer !== undefined) tally((op.received[status] ??= dataRecord()), fieldPaths(answer), op);
     const range = exchangeVersions(
       id,
       { body, query },
@@ -84,14 +86,23 @@ export class UsageCollector {
 
   /** The usage gathered so far, keys sorted (as a usage file is written). */
   usage(): UsageFile {
-    const operations: Record<string, OperationUsage> = {};
+    const operations = dataRecord<OperationUsage>();
     for (const id of [...this.operations.keys()].sort()) operations[id] = canonicalOperation(this.operations.get(id)!);
     return { format: USAGE_FORMAT, consumer: this.consumer, exchanges: this.counted, operations };
   }
 
   private start(method: string, path: string, startedMs: number): OperationUsage {
     const when = iso(startedMs);
-    return { method, path, calls: 0, firstSeen: when, lastSeen: when, statuses: {}, sent: { query: {}, body: {} }, received: {} };
+    return {
+      method,
+      path,
+      calls: 0,
+      firstSeen: when,
+      lastSeen: when,
+      statuses: dataRecord(),
+      sent: { query: dataRecord(), body: dataRecord() },
+      received: dataRecord(),
+    };
   }
 
   /** The answer's JSON when it was recorded whole and parses; nothing otherwise. */

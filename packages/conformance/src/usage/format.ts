@@ -4,8 +4,9 @@
 // last seen. Names of fields only: never a value, a key, a header, an id or a URL. It is kept beside
 // the contract (one file per consumer) and read by `media-conformance upgrade`, the breaking-change
 // gate (`npm run api:check -- --usage DIR`) and the reference site (`npm run docs -- --usage DIR`).
-import { isObject } from '@mediagen/schema/util';
+import { z } from '@mediagen/schema';
 import { RunError } from '../model/terms.js';
+import { dataRecord, parseJsonFormat } from '../plumbing/json-file.js';
 
 export const USAGE_FORMAT = 'mediagen-usage/1';
 /** The largest usage file read: past it the file is refused (a usage file of this format stays far below). */
@@ -56,14 +57,18 @@ export interface UsageFile {
   operations: Record<string, OperationUsage>;
 }
 
-export const emptyUsage = (consumer: string): UsageFile => ({ format: USAGE_FORMAT, consumer, exchanges: 0, operations: {} });
+export const emptyUsage = (consumer: string): UsageFile => ({ format: USAGE_FORMAT, consumer, exchanges: 0, operations: dataRecord() });
 
-const sortKeys = <T>(record: Record<string, T>): Record<string, T> =>
-  Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+/** A record of the same entries, keys sorted, without a prototype (its keys are data). */
+function sortKeys<T>(record: Record<string, T>): Record<string, T> {
+  const out = dataRecord<T>();
+  for (const key of Object.keys(record).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) out[key] = record[key]!;
+  return out;
+}
 
 /** An operation's usage with its keys in the file's order and every map sorted (so equal usage is equal text). */
 export function canonicalOperation(op: OperationUsage): OperationUsage {
-  const received: Record<string, FieldCounts> = {};
+  const received = dataRecord<FieldCounts>();
   for (const [status, counts] of Object.entries(sortKeys(op.received))) received[status] = sortKeys(counts);
   return {
     method: op.method,
@@ -94,70 +99,49 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{
 /** A field path: names, `?` for a name not kept, `[]` after an array. */
 const FIELD_PATH = /^(\[\]|[A-Za-z_][A-Za-z0-9_]*|\?)(\[\]|\.([A-Za-z_][A-Za-z0-9_]*|\?))*$/;
 const STATUS = /^\d{1,3}$/;
-const KEY = (name: string) => (/^[A-Za-z_]\w*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`);
 
-function need(ok: boolean, path: string, wanted: string, value: unknown): void {
-  if (!ok) throw new RunError(`${path} must be ${wanted}, got ${value === undefined ? 'nothing' : JSON.stringify(value)?.slice(0, 60)}`);
-}
+const WHOLE = 'a whole number ≥ 0';
+const count = z.number({ error: WHOLE }).int({ error: WHOLE }).min(0, { error: WHOLE });
+const object = <S extends z.ZodRawShape>(shape: S, error = 'an object') => z.object(shape, { error });
+const matching = (pattern: RegExp, wanted: string) => z.string({ error: wanted }).regex(pattern, { error: wanted });
+const counts = (keys: RegExp, wanted: string) => z.record(matching(keys, wanted), count, { error: 'an object of counts' });
+const fieldCounts = counts(FIELD_PATH, 'a field path');
 
-const count = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+const operationSchema = object({
+  method: matching(/^[A-Z]+$/, 'an HTTP method'),
+  path: matching(/^\//, 'a path template'),
+  calls: count,
+  firstSeen: matching(INSTANT, 'an ISO 8601 time'),
+  lastSeen: matching(INSTANT, 'an ISO 8601 time'),
+  statuses: counts(STATUS, 'an HTTP status'),
+  version: object({
+    lowest: matching(VERSION, 'a date YYYY-MM-DD or "baseline"'),
+    highest: matching(VERSION, 'a date YYYY-MM-DD or "baseline"'),
+    exchanges: count,
+  }).optional(),
+  sent: object({ query: fieldCounts, body: fieldCounts }, 'an object with query and body'),
+  received: z.record(matching(STATUS, 'an HTTP status'), fieldCounts, { error: 'an object keyed by status' }),
+  dropped: count.optional(),
+});
 
-function checkCounts(value: unknown, path: string, keys: RegExp, wanted: string): void {
-  need(isObject(value), path, 'an object of counts', value);
-  for (const [key, n] of Object.entries(value as Record<string, unknown>)) {
-    need(keys.test(key), `the key ${JSON.stringify(key).slice(0, 60)} of ${path}`, wanted, key);
-    need(count(n), `${path}${KEY(key)}`, 'a whole number ≥ 0', n);
-  }
-}
+/** The usage format's schema: the one reading of it, by `upgrade`, the gate and the site alike. */
+export const usageSchema = object(
+  {
+    format: z.literal(USAGE_FORMAT, { error: `"${USAGE_FORMAT}"` }),
+    consumer: matching(CONSUMER_NAME, 'a consumer name'),
+    exchanges: count,
+    operations: z.record(z.string(), operationSchema, { error: 'an object keyed by operationId' }),
+  },
+  'a JSON object',
+);
 
-function checkOperation(op: unknown, path: string): void {
-  need(isObject(op), path, 'an object', op);
-  const o = op as Record<string, unknown>;
-  need(typeof o.method === 'string' && /^[A-Z]+$/.test(o.method), `${path}.method`, 'an HTTP method', o.method);
-  need(typeof o.path === 'string' && o.path.startsWith('/'), `${path}.path`, 'a path template', o.path);
-  need(count(o.calls), `${path}.calls`, 'a whole number ≥ 0', o.calls);
-  for (const key of ['firstSeen', 'lastSeen'] as const) need(typeof o[key] === 'string' && INSTANT.test(o[key]), `${path}.${key}`, 'an ISO 8601 time', o[key]);
-  checkCounts(o.statuses, `${path}.statuses`, STATUS, 'an HTTP status');
-  if (o.version !== undefined) {
-    const v = o.version as Record<string, unknown>;
-    need(isObject(v), `${path}.version`, 'an object', v);
-    for (const key of ['lowest', 'highest'] as const)
-      need(typeof v[key] === 'string' && VERSION.test(v[key]), `${path}.version.${key}`, 'a date YYYY-MM-DD or "baseline"', v[key]);
-    need(count(v.exchanges), `${path}.version.exchanges`, 'a whole number ≥ 0', v.exchanges);
-  }
-  need(isObject(o.sent), `${path}.sent`, 'an object with query and body', o.sent);
-  const sent = o.sent as Record<string, unknown>;
-  checkCounts(sent.query, `${path}.sent.query`, FIELD_PATH, 'a field path');
-  checkCounts(sent.body, `${path}.sent.body`, FIELD_PATH, 'a field path');
-  need(isObject(o.received), `${path}.received`, 'an object keyed by status', o.received);
-  for (const [status, fields] of Object.entries(o.received as Record<string, unknown>)) {
-    need(STATUS.test(status), `the key ${JSON.stringify(status).slice(0, 60)} of ${path}.received`, 'an HTTP status', status);
-    checkCounts(fields, `${path}.received${KEY(status)}`, FIELD_PATH, 'a field path');
-  }
-  if (o.dropped !== undefined) need(count(o.dropped), `${path}.dropped`, 'a whole number ≥ 0', o.dropped);
-}
-
-/** The usage file in `text` (named `name` in errors), checked; a RunError names the first thing wrong by its path. */
+/**
+ * The usage file in `text` (named `name` in errors), checked; a RunError names the first thing wrong
+ * by its path, never a value. Objects come back without a prototype: field names are data (a field
+ * `constructor` is counted like any other).
+ */
 export function parseUsage(text: string, name: string): UsageFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new RunError(`usage file ${name}: not JSON (${(error as Error).message.split('\n')[0]})`);
-  }
-  try {
-    need(isObject(data), 'the file', 'a JSON object', data);
-    const file = data as Record<string, unknown>;
-    need(file.format === USAGE_FORMAT, 'format', `"${USAGE_FORMAT}"`, file.format);
-    need(typeof file.consumer === 'string' && CONSUMER_NAME.test(file.consumer), 'consumer', 'a consumer name', file.consumer);
-    need(count(file.exchanges), 'exchanges', 'a whole number ≥ 0', file.exchanges);
-    need(isObject(file.operations), 'operations', 'an object keyed by operationId', file.operations);
-    for (const [id, op] of Object.entries(file.operations as Record<string, unknown>)) checkOperation(op, `operations${KEY(id)}`);
-    return data as UsageFile;
-  } catch (error) {
-    if (error instanceof RunError) throw new RunError(`usage file ${name}: ${error.message}`);
-    throw error;
-  }
+  return parseJsonFormat<UsageFile>(text, `usage file ${name}`, usageSchema);
 }
 
 /** The file's text: two-space JSON with sorted keys (what `mergeUsage` gives is sorted), a final newline. */

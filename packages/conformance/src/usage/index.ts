@@ -21,7 +21,7 @@ export {
 export { type HarUsage, type HarUsageOptions, MAX_ORIGINS, usageOfHar } from './from-har.js';
 export { mergeUsage } from './merge.js';
 export { type UsageSession, usageSession } from './session.js';
-export { MAX_USAGE_FILES, readUsageDir, readUsageFile, recordUsage, writeUsageFile } from './store.js';
+export { MAX_USAGE_FILES, MAX_USAGE_FOLDER_BYTES, readUsageDir, readUsageFile, recordUsage, writeUsageFile } from './store.js';
 export {
   compareVersions,
   exchangeVersions,

@@ -7,7 +7,8 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RunError } from '../model/terms.js';
-import { consumerName } from './format.js';
+import { refuseIrregularFile } from '../plumbing/files.js';
+import { consumerName, MAX_USAGE_BYTES } from './format.js';
 import { usageOfHar } from './from-har.js';
 import { recordUsage } from './store.js';
 
@@ -20,6 +21,8 @@ export interface UsageSession {
 
 export function usageSession(options: { usage: string; consumer: string | undefined; har?: string; upstream: string }): UsageSession {
   const consumer = consumerName(options.consumer);
+  // A usage file that could never be merged into (a device, a FIFO, a folder, past its bound) is refused before the proxy starts.
+  refuseIrregularFile(options.usage, 'usage file', MAX_USAGE_BYTES);
   // A temporary recording is a file the proxy creates on its first exchange (none when it never starts).
   const temporary = options.har === undefined ? join(tmpdir(), `mediagen-usage-${randomUUID()}.har`) : undefined;
   const har = options.har ?? temporary!;
@@ -27,9 +30,11 @@ export function usageSession(options: { usage: string; consumer: string | undefi
     har,
     async finish() {
       try {
-        const { usage } = await usageOfHar(har, consumer, { baseUrl: options.upstream });
-        const merged = recordUsage(options.usage, usage);
-        return { line: `usage of ${consumer}: ${usage.exchanges} exchanges merged into ${options.usage} (${merged.exchanges} in all)` };
+        const { usage, skipped } = await usageOfHar(har, consumer, { baseUrl: options.upstream });
+        const merged = await recordUsage(options.usage, usage);
+        return {
+          line: [...skipped, `usage of ${consumer}: ${usage.exchanges} exchanges merged into ${options.usage} (${merged.exchanges} in all)`].join('\n'),
+        };
       } catch (error) {
         if (!(error instanceof RunError)) throw error;
         return { error: error.message };

@@ -1,10 +1,10 @@
 // A config file cannot move the key or raise the spend: a media-conformance.config.json in the working
 // directory (a cloned repository's) that names another server, full mode, a credit cap or a key is
 // refused in one line before anything is sent; what it may set is said on stderr; a path it names for
-// writing stays in the working directory; flags still win, and a target given on the command line
+// writing stays in the working directory, also followed through its symbolic links; flags still win, and a target given on the command line
 // replaces the file's.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +103,27 @@ describe('a config file in the working directory', () => {
     [{ evidence: 'a/../../b.json' }, /outside the working directory/],
   ])('%j: a file written outside the working directory is refused', (config, message) => {
     expect(() => parseCli([], {}, workingDirectory(config))).toThrow(message);
+  });
+
+  it.each([
+    [
+      { reporter: ['console', 'json=out/r.json'] },
+      /"reporter" names "json=out\/r\.json", outside the working directory \(or through a symbolic link leading outside it\)/,
+    ],
+    [{ reporter: 'har=out/deeper/run.har' }, /"reporter" names "har=out\/deeper\/run\.har", outside the working directory/],
+    [{ evidence: 'out/evidence.json' }, /"evidence" names "out\/evidence\.json", outside the working directory/],
+    [{ evidence: 'linked.json' }, /"evidence" names "linked\.json", outside the working directory/],
+  ])('%j: a path through a symbolic link leading outside the working directory is refused', (config, message) => {
+    const cwd = workingDirectory(config);
+    const elsewhere = mkdtempSync(join(root, 'elsewhere-'));
+    symlinkSync(elsewhere, join(cwd, 'out'));
+    symlinkSync(join(elsewhere, 'evidence.json'), join(cwd, 'linked.json'));
+    expect(() => parseCli([], {}, cwd)).toThrow(message);
+    // A link to a folder inside the working directory is inside.
+    const inside = workingDirectory({ reporter: 'json=in/r.json', evidence: 'in/e.json' });
+    mkdirSync(join(inside, 'real'));
+    symlinkSync(join(inside, 'real'), join(inside, 'in'));
+    expect(parseCli([], {}, inside)).toMatchObject({ evidence: 'in/e.json' });
   });
 
   it('may name files inside the working directory, and flags still name any', () => {

@@ -1,18 +1,19 @@
 // The evidence file against what would break it: eight real processes merging into the same file at
-// once (none is lost: the file's lock), a writer that died holding the lock (taken over) or one that
+// once (none is lost: the file's lock; three trials in a row), a folder or a FIFO where the lock goes
+// (an error naming it, never a spin), a writer that died holding the lock (taken over) or one that
 // holds it too long (the merge refused, in words), a file of a million entries (refused past the
 // documented bound by both commands, in one line), and a file at the bound with the most assumptions
 // it can hold (printed and merged).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { withLock } from '../../src/evidence/lock.js';
 import { cli, type EvidenceFile, MAX_EVIDENCE_BYTES } from '../../src/index.js';
+import { withFileLock } from '../../src/plumbing/file-lock.js';
 import { file, har, VOICES_ANSWER } from '../har/recordings.js';
-import { packageRoot } from '../hostile/suite-process.js';
-import { built } from '../support/built.js';
+import { packageRoot, runSuite } from '../hostile/suite-process.js';
+import { built, conformanceBin } from '../support/built.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'evidence-hostile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -101,7 +102,27 @@ describe('concurrent writers', () => {
     expect([...days].sort()).toEqual(Array.from({ length: 8 }, (_, i) => `2026-01-0${i + 1}`));
     // What was there before is still there, and nothing is left beside the file.
     expect(runs.filter((r) => r.date.startsWith('2020-'))).toHaveLength(60_000);
-    expect(readdirSync(dir).filter((name) => name.startsWith('shared.json.'))).toEqual([]);
+    expect(readdirSync(dir).filter((name) => name.includes('shared.json.'))).toEqual([]);
+  });
+
+  it('three trials of eight processes merging into a small file: every run is kept each time', { timeout: 600_000 }, async () => {
+    const writer = built('conformance/test/evidence/merge-child.mjs');
+    const recordings = await Promise.all(Array.from({ length: 8 }, (_, i) => recordingOn(i + 13)));
+    for (let trial = 0; trial < 3; trial++) {
+      const evidence = join(dir, `trial-${trial}`, 'evidence.json');
+      const go = join(dir, `go-trial-${trial}`);
+      const children = recordings.map((recording) =>
+        spawn(process.execPath, [writer, go, '--from-har', recording, '--evidence', evidence], { cwd: packageRoot, stdio: ['ignore', 'ignore', 'pipe'] }),
+      );
+      const exits = children.map((child) => new Promise<number | null>((resolve) => child.once('close', resolve)));
+      await new Promise((resolve) => setTimeout(resolve, 8_000));
+      writeFileSync(go, '');
+      expect(await Promise.all(exits)).toEqual(Array(8).fill(0));
+      const merged = JSON.parse(readFileSync(evidence, 'utf8')) as EvidenceFile;
+      const days = merged.assumptions['rule:missing_key_401']!.runs.map((r) => r.date.slice(0, 10));
+      expect(days, `trial ${trial}`).toEqual(Array.from({ length: 8 }, (_, i) => `2026-01-${String(i + 13).padStart(2, '0')}`));
+      expect(readdirSync(join(dir, `trial-${trial}`))).toEqual(['evidence.json']);
+    }
   });
 });
 
@@ -115,10 +136,59 @@ describe('the lock', () => {
     const started = performance.now();
     const { code, out } = await run(['--from-har', await recordingOn(9), '--evidence', evidence]);
     expect(code, out).toBe(0);
-    // Not after waiting out the lock (LOCK_WAIT_MS, 30 s): slack for a loaded machine.
+    // Not after waiting out the lock (LOCK_WAIT_MS, 5 minutes): far from it, whatever the machine's load.
     expect(performance.now() - started).toBeLessThan(20_000);
     expect(existsSync(`${evidence}.lock`)).toBe(false);
     expect(existsSync(evidence)).toBe(true);
+  });
+
+  it('a folder where the lock goes (committed as evidence.json.lock/) is an error naming it, at once: no spin', async () => {
+    const evidence = join(dir, 'locked-by-folder.json');
+    mkdirSync(`${evidence}.lock`);
+    // A real process (it spun at full CPU for ever, deaf to SIGINT and SIGTERM): its watchdog catches a hang.
+    const child = spawn(process.execPath, [conformanceBin(), '--from-har', await recordingOn(20), '--evidence', evidence], {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const watchdog = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('close', (c, s) => resolve([c, s])));
+    clearTimeout(watchdog);
+    expect(signal).toBeNull();
+    expect(code).toBe(2);
+    expect(stderr).toContain(
+      `media-conformance: evidence file ${evidence}: its lock ${evidence}.lock is not a lock file (a folder or a device is there): refused (remove it)\n`,
+    );
+    expect(existsSync(evidence)).toBe(false);
+  });
+
+  it('a lock that is a symbolic link to a FIFO is refused too, without blocking', async () => {
+    const evidence = join(dir, 'locked-by-fifo.json');
+    const fifo = join(dir, 'lock-fifo');
+    execFileSync('mkfifo', [fifo]);
+    symlinkSync(fifo, `${evidence}.lock`);
+    await expect(withFileLock(evidence, 'evidence file', () => 'merged', { waitMs: 500 })).rejects.toThrow(
+      `evidence file ${evidence}: its lock ${evidence}.lock is not a lock file (a folder or a device is there): refused (remove it)`,
+    );
+  });
+
+  it('Ctrl-C while a writer waits for the lock ends the wait: said in one line, not merged', { timeout: 300_000 }, async () => {
+    const evidence = join(dir, 'held-then-interrupted.json');
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 120_000)']);
+    try {
+      writeFileSync(`${evidence}.lock`, `${holder.pid} ${(await import('node:os')).hostname()} ${Date.now()} feedface\n`);
+      // The summary is printed before the merge: from then on the process waits for the lock.
+      const run = await runSuite(['--from-har', await recordingOn(21), '--evidence', evidence], { interrupt: { signal: 'SIGINT', when: /(PASSED|FAILED): / } });
+      expect(run.killed).toBeUndefined();
+      expect(run.code).toBe(2);
+      // Ended by the signal, not by waiting the lock out (that says "has held its lock for more than …").
+      expect(run.stderr).toContain(`evidence file ${evidence}: a signal stopped the wait for its lock ${evidence}.lock: not merged`);
+      expect(existsSync(evidence)).toBe(false);
+      expect(readFileSync(`${evidence}.lock`, 'utf8')).toContain('feedface');
+    } finally {
+      holder.kill();
+    }
   });
 
   it('held too long by a live writer: the merge is refused in one line', async () => {
@@ -126,7 +196,7 @@ describe('the lock', () => {
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)']);
     try {
       writeFileSync(`${evidence}.lock`, `${holder.pid} ${(await import('node:os')).hostname()} ${Date.now()} cafebabe\n`);
-      await expect(withLock(evidence, () => 'merged', { waitMs: 500 })).rejects.toThrow(
+      await expect(withFileLock(evidence, 'evidence file', () => 'merged', { waitMs: 500 })).rejects.toThrow(
         new RegExp(`another writer \\(pid ${holder.pid} on .+\\) has held its lock .+held\\.json\\.lock for more than 1 s: not merged`),
       );
       expect(readFileSync(`${evidence}.lock`, 'utf8')).toContain('cafebabe');

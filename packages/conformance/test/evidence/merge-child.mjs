@@ -1,4 +1,5 @@
-// One of the concurrent writers of test/evidence/hostile.test.ts: a real process that waits for the
+// One of the concurrent writers of test/evidence/hostile.test.ts and test/usage/hostile.test.ts: a real
+// process that waits for the
 // start line (the file named first appears), then runs the command line with the other arguments and
 // exits with its code. All the writers start their merges within milliseconds of each other. It
 // imports the package by its name, as a user's program does: the build (dist/).

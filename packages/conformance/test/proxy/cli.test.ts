@@ -30,7 +30,8 @@ describe('media-conformance proxy', () => {
     const evidence = `${har}.evidence.json`;
     const child = spawn(
       process.execPath,
-      [conformanceBin(), 'proxy', '--upstream', broken.url, '--insecure-upstream', '--port', '0', '--har', har, '--evidence', evidence, '--no-color'],
+      // The upstream is the suite's sandbox (it sends the mock's marker header): its evidence is merged only when asked, kept apart.
+      [conformanceBin(), 'proxy', '--upstream', broken.url, '--insecure-upstream', '--port', '0', '--har', har, '--evidence', evidence, '--evidence-apart', '--no-color'],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -67,7 +68,9 @@ describe('media-conformance proxy', () => {
     const recorded = await readFile(har, 'utf8');
     expect(JSON.parse(recorded).log.entries).toHaveLength(2);
     expect(recorded).not.toContain(SECRET);
-    expect(JSON.parse(await readFile(evidence, 'utf8')).format).toBe('mediagen-evidence/1');
+    const kept = JSON.parse(await readFile(evidence, 'utf8'));
+    expect(kept.format).toBe('mediagen-evidence/1');
+    for (const entry of Object.values(kept.assumptions) as { runs: { apart?: string }[] }[]) expect(entry.runs.every((r) => r.apart === 'mock')).toBe(true);
     // Every file written is announced; the skips are counted by reason, one line each.
     expect(out).toContain(`har report: ${har}`);
     const skipped = out.slice(out.indexOf('Skipped (operation × check, by reason)')).split('\n\n')[0]!.split('\n').slice(1);

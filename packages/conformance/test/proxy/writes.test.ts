@@ -1,8 +1,9 @@
-// A write that fails never stops `media-conformance proxy` nor silences it: a HAR on a full disk
-// (/dev/full) is said once on stderr while every violation line still prints and every exchange is
-// still served; a stdout that cannot be written is said once and the proxy goes on serving; an
-// evidence file that cannot be written is said in one line after the summary (exit 2), no stack trace.
+// A write that fails never stops `media-conformance proxy` nor silences it (a HAR that is not a
+// regular file is refused before it starts: the file layer writes regular files only); a stdout that
+// cannot be written is said once and the proxy goes on serving; an evidence file that cannot be written is said in one line after the summary (exit 2), no stack trace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { packageRoot } from '../hostile/suite-process.js';
 import { type RawUpstream, rawJson, rawUpstream } from './peers.js';
 import { freePort, startProxyProcess } from './process.js';
 
@@ -30,22 +31,12 @@ describe('media-conformance proxy when a write fails', () => {
     return statuses;
   };
 
-  it('a HAR on a full disk: said once, every violation line still prints, the proxy keeps serving', async () => {
-    const proxy = await startProxyProcess(['--upstream', upstream.url, '--insecure-upstream', '--port', '0', '--har', '/dev/full']);
-    expect(await failures(proxy.url)).toEqual(Array(REQUESTS).fill(404));
-    await waitFor(() => (proxy.stdout().match(/› envelope_conformance · failure_has_err/g) ?? []).length === REQUESTS, 60_000);
-    proxy.signal('SIGINT');
-    const exit = await proxy.exited;
-    expect(exit.code).toBe(1);
-    for (let i = 0; i < REQUESTS; i++) expect(proxy.stdout()).toContain(`/pub/v1/generations/g${i}' -H 'X-API-KEY: ***'`);
-    const said = proxy
-      .stderr()
-      .split('\n')
-      .filter((line) => /HAR file \/dev\/full could not be written \(ENOSPC\)/.test(line));
-    expect(said).toHaveLength(1);
-    expect(proxy.stdout()).toMatch(/FAILED: /);
-    expect(proxy.stdout()).toMatch(/the HAR file \/dev\/full could not be written \(ENOSPC\): it holds only the exchanges before that/);
-    expect(proxy.stderr()).not.toMatch(/\n\s+at /);
+  it('a HAR path that is a device (/dev/full): refused before the proxy starts, in one line naming it, exit 2', async () => {
+    let stderr = '';
+    const io = { stdout: () => undefined, stderr: (t: string) => void (stderr += t), env: {}, cwd: packageRoot };
+    const code = await main(['proxy', '--upstream', upstream.url, '--insecure-upstream', '--port', '0', '--har', '/dev/full'], io);
+    expect(code).toBe(2);
+    expect(stderr).toBe('media-conformance: --har: /dev/full is a character device, not a regular file: refused\n');
   });
 
   it('a stdout that cannot be written: said once on stderr, the proxy keeps serving and ends on Ctrl-C', async () => {
@@ -75,8 +66,3 @@ describe('media-conformance proxy when a write fails', () => {
     expect(proxy.stderr()).not.toMatch(/\n\s+at /);
   });
 });
-
-async function waitFor(condition: () => boolean, ms: number): Promise<void> {
-  const until = performance.now() + ms;
-  while (!condition() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
-}

@@ -112,7 +112,7 @@ describe('media-conformance usage and upgrade', () => {
       [['upgrade', '--from-har', har, '--usage', 'usage/legacy-app.json'], 'upgrade needs one of --from-har FILE and --usage FILE'],
       [['upgrade', '--from-har', har, '--to', 'soon'], '--to: Invalid API version "soon": expected a date written YYYY-MM-DD or "baseline".'],
       [['upgrade', '--from-har', 'missing.har'], `--from-har: cannot read ${join(dir, 'missing.har')}: ENOENT`],
-      [['upgrade', '--usage', 'missing.json'], `usage file ${join(dir, 'missing.json')}: cannot be read (ENOENT)`],
+      [['upgrade', '--usage', 'missing.json'], `usage file: cannot read ${join(dir, 'missing.json')}: ENOENT`],
       [['upgrade', '--from-har', har, '--reporter', 'junit=x.xml'], '--reporter must be console, json=PATH or html=PATH, got "junit=x.xml"'],
       [['usage', '--from-har', har, '--consumer', 'two words', '--out', 'u.json'], '--consumer must name the consumer'],
       [['usage', '--from-har', har, '--out', 'u.json'], '--consumer must name the consumer'],

@@ -10,7 +10,7 @@
 // restarts it meanwhile).
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { operationById, PathTable, type RouteTemplate, type TransformPlan } from '@mediagen/schema';
-import { API_KEY_HEADER } from '@mediagen/schema/util';
+import { API_KEY_HEADER, documentOperations, HOP_BY_HOP_HEADERS } from '@mediagen/schema/util';
 import { documentVersion } from '../core/documents.js';
 import { hasBody } from '../edge/body.js';
 import { errorBody } from '../edge/envelope.js';
@@ -30,20 +30,14 @@ export interface DocumentRoute extends RouteTemplate {
   operationId?: string;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 /** The operations of an OpenAPI document (its `paths`). */
 export function documentRoutes(document: unknown): DocumentRoute[] {
-  const paths = (document as { paths?: Record<string, Record<string, unknown>> } | null)?.paths ?? {};
-  const routes: DocumentRoute[] = [];
-  for (const [path, item] of Object.entries(paths)) {
-    for (const [method, operation] of Object.entries(item ?? {})) {
-      if (!METHODS.includes(method)) continue;
-      const { requestBody, operationId } = (operation ?? {}) as { requestBody?: unknown; operationId?: unknown };
-      routes.push({ method: method.toUpperCase(), path, hasBody: Boolean(requestBody), ...(typeof operationId === 'string' ? { operationId } : {}) });
-    }
-  }
-  return routes;
+  return documentOperations(document).map(({ path, method, operation, operationId }) => ({
+    method: method.toUpperCase(),
+    path,
+    hasBody: Boolean(operation.requestBody),
+    ...(operationId === undefined ? {} : { operationId }),
+  }));
 }
 
 /** What the front knows of the document Prism serves. */
@@ -76,18 +70,8 @@ export interface FrontOptions {
   upstreamTimeoutMs?: number;
 }
 
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-  'host',
-  'upgrade',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'expect',
-]);
+/** Headers not passed to Prism nor back: the connection's own, and those of a message the front re-frames. */
+const HOP_BY_HOP = new Set([...HOP_BY_HOP_HEADERS, 'content-length', 'host', 'expect']);
 /** Prism's answer headers the front does not pass on: its violations travel in `err.message`. */
 const DROPPED = new Set([...HOP_BY_HOP, 'content-type', 'sl-violations', 'access-control-allow-origin', 'access-control-allow-credentials']);
 /** The largest answer taken from Prism (its examples are a few kilobytes; dynamic ones more). */
