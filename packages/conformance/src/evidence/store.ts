@@ -48,16 +48,21 @@ export async function recordEvidence(
   // Not a regular file (a device, a FIFO, a folder): refused before its lock is made beside it.
   refuseIrregularFile(path, ROLE, MAX_EVIDENCE_BYTES);
   const lock = options.signal ? { signal: options.signal } : {};
-  const merged = await withFileLock(path, ROLE, () => {
-    const merged = mergeEvidence(readEvidenceFile(path), judged);
-    const text = formatEvidence(merged);
-    const bytes = Buffer.byteLength(text);
-    if (bytes > MAX_EVIDENCE_BYTES)
-      throw new RunError(
-        `${ROLE} ${path}: with this run it would be ${sizeText(bytes)}, more than the ${sizeText(MAX_EVIDENCE_BYTES)} an evidence file may be: not merged (start a new file)`,
-      );
-    writeFileAtomic(path, text, ROLE);
-    return merged;
-  }, lock);
+  const merged = await withFileLock(
+    path,
+    ROLE,
+    () => {
+      const merged = mergeEvidence(readEvidenceFile(path), judged);
+      const text = formatEvidence(merged);
+      const bytes = Buffer.byteLength(text);
+      if (bytes > MAX_EVIDENCE_BYTES)
+        throw new RunError(
+          `${ROLE} ${path}: with this run it would be ${sizeText(bytes)}, more than the ${sizeText(MAX_EVIDENCE_BYTES)} an evidence file may be: not merged (start a new file)`,
+        );
+      writeFileAtomic(path, text, ROLE);
+      return merged;
+    },
+    lock,
+  );
   return { merged };
 }

@@ -35,14 +35,19 @@ export function writeUsageFile(path: string, usage: UsageFile): void {
 export async function recordUsage(path: string, usage: UsageFile, signal?: AbortSignal): Promise<UsageFile> {
   // Checked before the lock is made beside it: /dev/full or a folder is refused, not locked.
   readUsageFile(path, () => emptyUsage(usage.consumer));
-  return withFileLock(path, ROLE, () => {
-    const merged = mergeUsage(
-      readUsageFile(path, () => emptyUsage(usage.consumer)),
-      usage,
-    );
-    writeUsageFile(path, merged);
-    return merged;
-  }, signal ? { signal } : {});
+  return withFileLock(
+    path,
+    ROLE,
+    () => {
+      const merged = mergeUsage(
+        readUsageFile(path, () => emptyUsage(usage.consumer)),
+        usage,
+      );
+      writeUsageFile(path, merged);
+      return merged;
+    },
+    signal ? { signal } : {},
+  );
 }
 
 /** Every usage file (`*.json`) of a folder, one per consumer (files of one consumer are merged), sorted by consumer. */

@@ -31,7 +31,21 @@ describe('media-conformance proxy', () => {
     const child = spawn(
       process.execPath,
       // The upstream is the suite's sandbox (it sends the mock's marker header): its evidence is merged only when asked, kept apart.
-      [conformanceBin(), 'proxy', '--upstream', broken.url, '--insecure-upstream', '--port', '0', '--har', har, '--evidence', evidence, '--evidence-apart', '--no-color'],
+      [
+        conformanceBin(),
+        'proxy',
+        '--upstream',
+        broken.url,
+        '--insecure-upstream',
+        '--port',
+        '0',
+        '--har',
+        har,
+        '--evidence',
+        evidence,
+        '--evidence-apart',
+        '--no-color',
+      ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
