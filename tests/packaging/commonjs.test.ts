@@ -25,6 +25,8 @@ const CALLS: Record<string, string> = {
   '@mediagen/mock': "assert.equal(typeof m.createSandbox().app.fetch, 'function')",
   '@mediagen/mock/sandbox': 'assert.deepEqual(m.pngSize(m.makePng({ width: 3, height: 2 })), { width: 3, height: 2 })',
   '@mediagen/mock/edge': 'assert.equal(typeof m.codeFor(404), "string")',
+  // Its project has msw, the entry's optional peer.
+  '@mediagen/mock/msw': 'assert.ok(m.sandboxHandlers().length > 0)',
   '@mediagen/conformance': "assert.equal(m.buildUrl('http://127.0.0.1:9', '/pub/v1/models'), 'http://127.0.0.1:9/pub/v1/models')",
   '@mediagen/conformance/vitest': "assert.equal(typeof m.describeConformance, 'function')",
   '@mediagen/conformance/selftest': 'assert.ok(m.faithfulVariants().length > 0)',
