@@ -4,7 +4,8 @@
 // request that can spend is charged is its own, beside what was in flight with it. A charge taken later
 // (as the media finish) is waited for, alone, within the lifecycle wait. Without a cap, the requests
 // sent to be refused (nothing is to be charged for any of them) share a window instead, side by side,
-// read back once (spendTogether). Requests that should spend nothing go through the guard of free
+// read back once (spendTogether); a generate whose body a check has just had estimated goes alone and is
+// weighed against that estimate (its fact names it), so the credit rules are judged there too. Requests that should spend nothing go through the guard of free
 // requests (free-requests.ts). What it measured goes to the check as facts (`facts`): the guard decides
 // only whether to spend.
 import type { OperationId, OperationSpec } from '@mediagen/schema';
@@ -22,6 +23,13 @@ import { ESTIMATE, Mutex } from './windows.js';
 
 export type { Spent } from './free-requests.js';
 
+/** The bodies whose estimates are kept on a run without a cap, and the longest body kept. */
+const MAX_QUOTES = 256;
+const MAX_QUOTED_BODY = 4_096;
+
+/** The key of a body: an estimate quotes the generate of the same body. */
+const quoteKey = (body: unknown): string => JSON.stringify(body ?? null) ?? 'null';
+
 /** Spending requests gathered to go side by side in one window. */
 interface Gathered {
   members: { c: RequestCase; go: () => Promise<Exchange>; resolve: (spent: Spent) => void; reject: (error: unknown) => void }[];
@@ -34,6 +42,8 @@ export class Spending {
   private readonly lock = new Mutex();
   /** What the readings measured, not yet handed to the judge (the run hands each over once). */
   readonly facts: CreditFact[] = [];
+  /** What the estimates sent by the checks said, by body: on a run without a cap, what a generate of the same body is weighed against. */
+  private readonly quoted = new Map<string, number>();
 
   /** `chargeWaitMs`: how long a charge taken later (as the media finish) is waited for: the lifecycle wait. */
   constructor(
@@ -88,12 +98,15 @@ export class Spending {
     return this.lock.run(async () => {
       const { ledger, readings } = this;
       if (ledger.endedBy) return { refused: this.refuse(`${c.label}`, ledger.endedBy) };
-      // Without a cap nothing needs a price in advance (a local target): the balance still counts the spend.
+      // Without a cap nothing needs a price in advance (a local target): the balance still counts the spend,
+      // and a body a check has just had estimated is weighed against that estimate (the guard does not act on it).
       const priced = ledger.capped ? await this.priceOf(c, options.invalid) : { guessed: false };
+      const quoted = ledger.capped || options.invalid ? undefined : this.quoted.get(quoteKey(c.body));
       const admission = ledger.admit(priced.price, `"${c.label}"`, { planned: options.planned, guessed: priced.guessed, items: itemsOf(c.body) });
       if ('refused' in admission) return admission;
-      // Under a cap the request goes alone in its window: the balance is read right before it (the pricing estimates are behind that reading).
-      const before = ledger.capped || ledger.log.balance === undefined ? await readings.read(`balance before "${c.label}"`) : undefined;
+      // Under a cap (or weighed against a quote) the request goes alone in its window: the balance is read right before it (the pricing estimates are behind that reading).
+      const alone = ledger.capped || quoted !== undefined || ledger.log.balance === undefined;
+      const before = alone ? await readings.read(`balance before "${c.label}"`) : undefined;
       const why = ledger.endedBy ?? (ledger.capped && before && 'unknown' in before ? before.unknown : undefined);
       if (why !== undefined) {
         ledger.withdraw(admission);
@@ -102,7 +115,7 @@ export class Spending {
       const exchange = await readings.window.within(c.operationId, options.go);
       const outcome: Outcome = served(exchange) ? 'served' : exchange.status === 0 ? 'unanswered' : 'refused';
       const remaining = outcome === 'served' ? numberIn(exchange, 'credits_remaining') : undefined;
-      await this.settle(admission, outcome, c.operationId, remaining);
+      await this.settle(admission, outcome, c.operationId, remaining, quoted);
       return { exchange };
     });
   }
@@ -160,8 +173,18 @@ export class Spending {
   }
 
   /** A request that should spend nothing, sent through the guard of free requests. */
-  guardFree(op: OperationSpec, go: () => Promise<Exchange>): Promise<Spent> {
-    return this.free.send(op, go);
+  async guardFree(op: OperationSpec, go: () => Promise<Exchange>): Promise<Spent> {
+    const spent = await this.free.send(op, go);
+    if (!this.ledger.capped && op.operationId === ESTIMATE && 'exchange' in spent) this.quote(spent.exchange);
+    return spent;
+  }
+
+  /** Keeps what a served estimate said for its body (bounded: a run's checks quote a few bodies). */
+  private quote(exchange: Exchange): void {
+    const estimated = isSuccess(exchange.status) ? numberIn(exchange, 'estimated') : undefined;
+    if (estimated === undefined || estimated <= 0) return;
+    const key = quoteKey(exchange.request.body);
+    if (key.length <= MAX_QUOTED_BODY && (this.quoted.size < MAX_QUOTES || this.quoted.has(key))) this.quoted.set(key, estimated);
   }
 
   private refuse(what: string, why: string): string {
@@ -171,10 +194,10 @@ export class Spending {
   }
 
   /** Reads back what a spending request cost: more than announced, anything for a failure, or less than admitted ends spending. */
-  private async settle(admission: Admission, outcome: Outcome, spender: OperationId, remaining?: number): Promise<void> {
+  private async settle(admission: Admission, outcome: Outcome, spender: OperationId, remaining?: number, quoted?: number): Promise<void> {
     const where = `after ${admission.what}`;
     const from = this.ledger.log.balance;
-    if (remaining !== undefined && !this.ledger.capped) {
+    if (remaining !== undefined && !this.ledger.capped && quoted === undefined) {
       // No cap: the answer's own credits_remaining is the reading after it (nothing is weighed against it).
       this.ledger.settle(admission, { credits: remaining, where }, outcome);
       return;
@@ -182,8 +205,10 @@ export class Spending {
     const members = this.readings.window.take();
     let after = balanceIn(await this.send({ operationId: ESTIMATE, label: `balance ${where}`, body: [baseItem(this.fixtures)] }));
     for (const kind of this.readings.window.joined()) members.add(kind);
-    if ('credits' in after && from !== undefined && outcome === 'served' && !admission.unpriced && from - after.credits < admission.claimed)
-      after = await awaitCharge(this.readings, this.chargeWaitMs, admission, from, after);
+    // What the charge is weighed against: the estimate it was admitted at, or on a run without a cap the check's quote.
+    const claimed = admission.unpriced ? quoted : admission.claimed;
+    if ('credits' in after && from !== undefined && outcome === 'served' && claimed !== undefined && from - after.credits < claimed)
+      after = await awaitCharge(this.readings, this.chargeWaitMs, { what: admission.what, claimed }, from, after);
     if ('unknown' in after) {
       if (this.ledger.capped) this.ledger.disbelieve(`${where}: the balance could not be read back (${after.unknown}); the spend counts what was admitted`);
       return;
@@ -194,8 +219,8 @@ export class Spending {
         what: admission.what,
         where,
         outcome,
-        priced: admission.unpriced ? 'none' : admission.guessed ? 'guess' : 'estimate',
-        ...(admission.unpriced ? {} : { claimed: admission.claimed }),
+        priced: claimed === undefined ? 'none' : admission.guessed ? 'guess' : 'estimate',
+        ...(claimed === undefined ? {} : { claimed }),
         items: admission.items,
         from,
         to: after.credits,
@@ -222,7 +247,7 @@ export class Spending {
 function awaitCharge(
   readings: BalanceReadings,
   waitMs: number,
-  admission: Admission,
+  admission: Pick<Admission, 'what' | 'claimed'>,
   from: number,
   first: { credits: number; exchange: Exchange },
 ): Promise<ReturnType<typeof balanceIn>> {
