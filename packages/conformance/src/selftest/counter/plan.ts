@@ -60,6 +60,9 @@ function answerRuns(targets: readonly TableAssumption[]): AnswerTarget[][] {
 const isRecipe = (entry: Recipe | Reuse | Alongside): entry is Recipe => 'rewrite' in entry;
 const isReuse = (entry: Recipe | Reuse | Alongside): entry is Reuse => 'reuse' in entry;
 
+/** The recipes' runs that refute `key`, in the order of the recipes. */
+const recipeRuns = (key: string): string[] => RECIPES.filter((entry) => isRecipe(entry) && entry.refutes.includes(key)).map((entry) => (entry as Recipe).id);
+
 let cache: CounterPlan | undefined;
 
 /** The plan: every assumption's derivation and the runs of the self-test. */
@@ -81,7 +84,8 @@ export function counterPlan(): CounterPlan {
   for (const assumption of tableAssumptions()) {
     const entry = entries.get(assumption.key);
     const unrefuted = UNREFUTED[assumption.key];
-    if (entry && isRecipe(entry)) derivations.set(assumption.key, { by: 'recipe', runs: [entry.id] });
+    // Every recipe refuting it is one of its runs (a rule may be refuted by servers that differ in how).
+    if (entry && isRecipe(entry)) derivations.set(assumption.key, { by: 'recipe', runs: recipeRuns(assumption.key) });
     else if (unrefuted?.kind === 'unrefutable') derivations.set(assumption.key, { by: 'none', ...unrefuted, runs: [] });
     else if (assumption.side === 'response' && breakable(assumption).length > 0) answers.push(assumption);
     else if (assumption.side === 'request' && !(entry && isReuse(entry))) requests.push(assumption);
