@@ -4,9 +4,10 @@
 // admitted at the larger of its estimate and the dearest price per item already charged, and every
 // charge is then read back from the balance. A balance that does not fall by what was admitted (stale,
 // rising, too large to count exactly) is not believed: spending stops, and the spend is what was
-// admitted. A charge that disagrees with its estimate, or that nobody announced — an estimate or a read
-// that costs, a failed generate that keeps its credits — ends all spending: no estimate is trusted
-// again, and nothing that could spend is sent after it. The ledger judges nothing: what the readings
+// admitted. A charge above its estimate, or that nobody announced — an estimate or a read that costs, a
+// failed generate that keeps its credits — ends all spending: the cap could not be kept, and nothing that
+// could spend is sent after it. A charge below its estimate keeps the cap (what was admitted is counted):
+// no estimate is trusted again, and the worst price per item seen counts for every later spend. The ledger judges nothing: what the readings
 // showed goes to credits_arithmetic as facts (model/credit-facts.ts), the one judge of the credit rules.
 import type { SpendReport } from '../judging/run-record.js';
 import { BalanceLog, type BalanceReading, CreditPlan } from './balance.js';
@@ -68,9 +69,10 @@ export class SpendLedger {
 
   /**
    * The balance read back after a spending request (the last reading, once its charge showed or the
-   * wait for it ended). Anything for a refusal, a charge that disagrees with its estimate (or above a
-   * guess), and a served request the balance does not show at all each end spending: the finding says
-   * why. What rule that breaks is the check's to judge.
+   * wait for it ended). Anything for a refusal, a charge above its estimate (or above a guess), and a
+   * served request the balance does not show at all each end spending; a charge below its estimate
+   * raises the price every later spend is admitted at. The finding says why. What rule that breaks is
+   * the check's to judge.
    */
   settle(admission: Admission, reading: BalanceReading, outcome: Outcome): Finding | undefined {
     const { drop, from } = this.log.read(reading);
@@ -94,9 +96,18 @@ export class SpendLedger {
       return this.disbelieve(
         `${reading.where}: the balance ${drop === 0 ? 'did not fall' : `rose by ${-drop}`} (from ${from} to ${reading.credits}) although ${price} credits were admitted for ${what}: the balance does not show what is spent, so spending stopped and the spend counts what was admitted`,
       );
-    // Less than the estimate (a guess is an upper bound, and says nothing): the estimate disagrees with the charge.
-    if (drop < claimed && !admission.guessed)
-      return this.find({ message: `${reading.where}: charged ${drop} credits where the estimate said ${claimed}: no estimate is trusted again` });
+    // Less than the estimate (a guess is an upper bound, and says nothing): the estimate disagrees with the
+    // charge, and no estimate is trusted again. The cap still holds (what was admitted is counted), so
+    // spending goes on with the worst price seen counting: its estimate's price per item, from now on
+    // the floor of every admission like the dearest charge.
+    if (drop < claimed && !admission.guessed) {
+      this.log.dearestPerItem = Math.max(this.log.dearestPerItem, claimed / admission.items);
+      const finding = {
+        message: `${reading.where}: charged ${drop} credits where the estimate said ${claimed}: no estimate is trusted again (each later spend is priced at least at ${this.log.dearestPerItem} per item, the worst price seen)`,
+      };
+      this.findings.push(finding);
+      return finding;
+    }
     return undefined;
   }
 

@@ -52,11 +52,20 @@ describe('the spend ledger', () => {
     expect(ledger.admit(1, '"one more"', { items: 1 })).toMatchObject({ price: 7, claimed: 1 });
   });
 
-  it('a charge below the estimate ends spending too: no estimate is trusted again', () => {
+  it('a charge below the estimate keeps spending, with the worst price seen counting: no estimate is trusted again', () => {
     const ledger = new SpendLedger(50);
     ledger.log.read({ credits: 100, where: 'start' });
-    expect(ledger.settle(admitted(ledger, 4), { credits: 99, where: 'after "g"' }, 'served')?.message).toContain('charged 1 credits where the estimate said 4');
-    expect(ledger.admit(1, '"next"')).toEqual({ refused: expect.stringContaining('spending ended') });
+    const two = ledger.admit(4, '"g"', { items: 2 });
+    if ('refused' in two) throw new Error(two.refused);
+    expect(ledger.settle(two, { credits: 99, where: 'after "g"' }, 'served')?.message).toContain('charged 1 credits where the estimate said 4');
+    expect(ledger.endedBy).toBeUndefined();
+    // The estimate's 2 per item is the worst price seen: an estimate of 1 for three items is admitted at 6.
+    expect(ledger.admit(1, '"next"', { items: 3 })).toMatchObject({ price: 6, claimed: 1 });
+    // What was admitted is counted, not the smaller charge: 4 + 6.
+    expect(ledger.counted).toBe(10);
+    // A charge above its admission still ends all spending.
+    expect(ledger.settle(admitted(ledger, 2), { credits: 90, where: 'after "dear"' }, 'served')?.message).toContain('no estimate is trusted again');
+    expect(ledger.admit(1, '"last"')).toEqual({ refused: expect.stringContaining('spending ended') });
   });
 
   it('admits only a known price within the cap, beside what the plan keeps', () => {
