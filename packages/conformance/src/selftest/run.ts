@@ -242,7 +242,7 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
     (['default', 'strict'] as const).forEach((mode, index) =>
       faithfulJob('sandbox', slot, index, async () => {
         const t0 = Date.now();
-        const report = await runBehind('sandbox', variant.rewrite, mode === 'strict' ? { strict: true } : {}, faithfulCommon);
+        const report = await runBehind('sandbox', variant.rewrite(), mode === 'strict' ? { strict: true } : {}, faithfulCommon);
         const refuted = refutedOf(report);
         const missing = variant.refutes.filter((r) => !refuted.includes(r));
         return {

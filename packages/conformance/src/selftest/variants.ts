@@ -14,28 +14,36 @@ export interface FaithfulVariant {
   description: string;
   /** Assumptions a default run must list as refuted against it (verdict keys). */
   refutes: readonly string[];
-  rewrite: Rewrite;
+  /**
+   * The server's rewrite, made fresh for each run: a variant's default and --strict runs go side by
+   * side, and what one remembers (a generation to fail later) must not leak into the other.
+   */
+  rewrite: () => Rewrite;
 }
 
 const keyless = (request: ProxyRequest, apiKey: string) => !request.headers['x-api-key'] || request.headers['x-api-key'] !== apiKey;
 
-/** Generations whose video_anyone prompt was too long: they end `failed` (remembered per variant run). */
+/** Generations whose video_anyone prompt was too long: they end `failed` (remembered for one run). */
 function failsLater(): Rewrite {
   const doomed = new Set<string>();
-  let pending = false;
+  // The requests cut short, as the proxy hands them on (the same object reaches the answer's hook): each
+  // answer is matched to its own request, whatever else is in flight beside it.
+  const cut = new WeakSet<ProxyRequest>();
   return {
     request: (request) => {
       if (!isFor(request, generateMedia)) return request;
-      pending = false;
-      return onGenerationItems((item) => {
+      let shortened = false;
+      const changed = onGenerationItems((item) => {
         if (isObject(item.video_anyone) && typeof item.video_anyone.prompt === 'string' && item.video_anyone.prompt.length > 500) {
           item.video_anyone.prompt = item.video_anyone.prompt.slice(0, 500);
-          pending = true;
+          shortened = true;
         }
       })!(request, { upstream: async () => ({ status: 0, headers: {}, body: '' }), apiKey: '' }) as ProxyRequest;
+      if (shortened) cut.add(changed);
+      return changed;
     },
     response: (request, response) => {
-      if (isFor(request, generateMedia) && pending && isSuccess(response.status)) {
+      if (isFor(request, generateMedia) && cut.has(request) && isSuccess(response.status)) {
         const body = parseJson(response);
         if (isObject(body) && isObject(body.data) && typeof body.data.generation_id === 'string') doomed.add(body.data.generation_id);
       }
@@ -56,31 +64,31 @@ export function faithfulVariants(): FaithfulVariant[] {
       id: 'auth-403',
       description: 'a missing or wrong key is refused with 403',
       refutes: ['rule:missing_key_401', 'rule:wrong_key_401'],
-      rewrite: { request: (request, tools) => (keyless(request, tools.apiKey) ? refusal(403, 'forbidden', 'no valid API key') : request) },
+      rewrite: () => ({ request: (request, tools) => (keyless(request, tools.apiKey) ? refusal(403, 'forbidden', 'no valid API key') : request) }),
     },
     {
       id: 'auth-200-err',
       description: 'a missing or wrong key is answered 200 with data null and the error in err',
       refutes: ['rule:missing_key_401', 'rule:wrong_key_401', 'rule:failure_status_error'],
-      rewrite: { request: (request, tools) => (keyless(request, tools.apiKey) ? refusal(200, 'unauthorized', 'no valid API key') : request) },
+      rewrite: () => ({ request: (request, tools) => (keyless(request, tools.apiKey) ? refusal(200, 'unauthorized', 'no valid API key') : request) }),
     },
     {
       id: 'deleted-410',
       description: 'a deleted generation or media item looked up again answers 410',
       refutes: ['rule:deleted_item_404'],
-      rewrite: { response: (_request, response) => (response.status === 404 ? { ...response, status: 410 } : response) },
+      rewrite: () => ({ response: (_request, response) => (response.status === 404 ? { ...response, status: 410 } : response) }),
     },
     {
       id: 'long-prompt-fails-later',
       description: 'a video_anyone prompt over 500 characters is taken and its generation ends failed',
       refutes: ['rule:invalid_request_refused_up_front'],
-      rewrite: failsLater(),
+      rewrite: failsLater,
     },
     {
       id: 'unshown-shapes',
       description: 'style_detail echoed as a string, the voices listed as plain names, extra fields everywhere',
       refutes: ['rule:GeneratedMedia.style_detail.type', 'VoicePage.data'],
-      rewrite: {
+      rewrite: () => ({
         response: (request, response) => {
           if (!isSuccess(response.status)) return response;
           if (isFor(request, listVoices)) {
@@ -99,7 +107,7 @@ export function faithfulVariants(): FaithfulVariant[] {
             if (isObject(body.data)) body.data.served_by = 'variant';
           });
         },
-      },
+      }),
     },
     ...relationVariants(),
   ];

@@ -30,7 +30,7 @@ describe('an evidence file built from two real runs', () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ apiKeys: [SECRET], credits: 100_000, delays: { pendingMs: 20, completeMs: 60 } });
     const auth403 = faithfulVariants().find((v) => v.id === 'auth-403')!;
-    variant = await startProxy(sandbox.url, auth403.rewrite, SECRET);
+    variant = await startProxy(sandbox.url, auth403.rewrite(), SECRET);
     path = join(await mkdtemp(join(tmpdir(), 'evidence-')), 'contract', 'evidence.json');
     // The sandbox says it is the mock (its marker header): its runs are merged only when asked, kept apart.
     const common = ['--max-examples', '2', '--reporter', `json=${path}.report.json`, '--evidence', path, '--evidence-apart'];

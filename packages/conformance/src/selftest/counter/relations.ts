@@ -12,7 +12,8 @@ export interface RelationVariant {
   id: string;
   description: string;
   refutes: readonly string[];
-  rewrite: Rewrite;
+  /** The server's rewrite, made fresh for each run (what it remembers belongs to one run). */
+  rewrite: () => Rewrite;
 }
 
 /** A refusal of the upstream that only says a name or an input does not exist (`unknown model "x"`, `unknown asset "y"`). */
@@ -94,12 +95,12 @@ export const relationVariants = (): RelationVariant[] => [
     id: 'unknown-names-fail-later',
     description: 'a generation naming a model, style, LoRA or input that does not exist is taken and ends failed',
     refutes: ['rule:invalid_request_refused_up_front'],
-    rewrite: unknownNamesFailLater(),
+    rewrite: unknownNamesFailLater,
   },
   {
     id: 'characters-paged-otherwise',
     description: 'the characters listing pages as { current_page, per_page, count }',
     refutes: ['CharacterPage.pagination'],
-    rewrite: charactersPagedOtherwise,
+    rewrite: () => charactersPagedOtherwise,
   },
 ];
