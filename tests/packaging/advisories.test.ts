@@ -76,7 +76,7 @@ let tree: LsNode;
 
 beforeAll(async () => {
   ({ dir: project, install } = await installedProject(PROJECT));
-  const ls = await run('npm', ['ls', '--all', '--json'], { cwd: project, timeoutMs: 120_000 });
+  const ls = await run('npm', ['ls', '--all', '--json'], { cwd: project, timeoutMs: 480_000 });
   tree = JSON.parse(ls.stdout) as LsNode;
 }, 1_200_000);
 

@@ -69,7 +69,7 @@ async function startRegistry(dir: string): Promise<void> {
     {
       cwd: dir,
       listening: /http address - (http:\/\/127\.0\.0\.1:\d+)\//,
-      timeoutMs: 60_000,
+      timeoutMs: 180_000,
     },
   );
   registryUrl = `${registry.url}/`;
