@@ -10,6 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { changesetsAddedSince } from './changesets.mjs';
 import { blastRadius, hitsText, radiusSummary } from './consumers.mjs';
 import { factsOf } from './facts.mjs';
 import { checkAgainstBase, checkConsecutive } from './gate.mjs';
@@ -51,13 +52,6 @@ function readJson(path) {
   return JSON.parse(readFileSync(join(root, path), 'utf8'));
 }
 
-function pendingChangesets() {
-  const dir = join(root, '.changeset');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.md') && f !== 'README.md')
-    .map((f) => readFileSync(join(dir, f), 'utf8'));
-}
-
 function datedDocuments() {
   const dates = readdirSync(join(root, VERSIONS))
     .filter((f) => /^\d{4}-\d{2}-\d{2}\.json$/.test(f))
@@ -95,7 +89,9 @@ async function main() {
   }
 
   const schemaVersion = readJson('packages/schema/package.json').version;
-  const gate = checkAgainstBase({ baseDoc: base.doc, nextDoc: readJson(DOCUMENT), ledger, changesets: pendingChangesets(), schemaVersion });
+  // Only changesets this range brought count: those pending since before the base announce earlier changes.
+  const changesets = changesetsAddedSince(base.ref, root);
+  const gate = checkAgainstBase({ baseDoc: base.doc, nextDoc: readJson(DOCUMENT), ledger, changesets, schemaVersion, baseRef: base.ref });
   const top = gate.changes.filter((c) => !c.within);
   let radius;
   if (values.usage) {
@@ -111,6 +107,8 @@ async function main() {
   );
   for (const c of top) {
     console.log(`  ${c.message}`);
+    const counted = gate.counted.find((k) => k.change === c);
+    if (counted) console.log(`    counted: ledger entry ${counted.entry}, changeset ${counted.changeset} ('@mediagen/schema': ${counted.bump})`);
     const hit = radius?.list.find((r) => r.change === c);
     if (hit) console.log(`    consumers: ${hitsText(hit.hits)}`);
   }
@@ -122,7 +120,11 @@ async function main() {
 
   const failures = [...gate.failures, ...pairs.failures];
   for (const failure of failures) console.error(`FAIL ${failure}`);
-  console.log(`[api:check] ${failures.length ? `${failures.length} failure(s)` : 'ok'} in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+  const named = [...new Set(gate.counted.map((k) => k.changeset))];
+  const countedText = named.length ? `; breaking changes counted against ${named.join(', ')}` : '';
+  console.log(
+    `[api:check] ${failures.length ? `${failures.length} failure(s)` : 'ok'}${countedText} in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+  );
   return failures.length ? 1 : 0;
 }
 

@@ -3,7 +3,7 @@
 // schema that declares it (which is how the ledger names things). Diffing two fact sets is then a
 // matter of comparing keys; see classify.mjs.
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
+import { documentOperations } from '@mediagen/schema/util';
 
 const refName = (ref) => (ref.startsWith('#/components/') ? ref.split('/').pop() : ref);
 
@@ -147,47 +147,43 @@ export function factsOf(doc) {
     }
   }
 
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!op) continue;
-      const opLabel = `${method.toUpperCase()} ${path}`;
-      const operationId = op.operationId ?? opLabel;
-      facts.set(`op ${opLabel}`, { kind: 'op', op: opLabel, operationId });
+  for (const { path, method, operation: op, pathItem: item } of documentOperations(doc)) {
+    const opLabel = `${method.toUpperCase()} ${path}`;
+    const operationId = op.operationId ?? opLabel;
+    facts.set(`op ${opLabel}`, { kind: 'op', op: opLabel, operationId });
 
-      for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
-        const { schema: p } = resolve(raw);
-        const { schema: ps } = resolve(p.schema ?? {});
-        facts.set(`param ${opLabel} ${p.in} ${p.name}`, {
-          kind: 'param',
-          op: opLabel,
-          operationId,
-          in: p.in,
-          name: p.name,
-          required: Boolean(p.required),
-          type: typeOf(ps),
-          deprecated: Boolean(p.deprecated),
-          ...enumInfo(p.schema ?? {}, `${operationId}.${p.name}`),
-        });
-      }
+    for (const raw of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
+      const { schema: p } = resolve(raw);
+      const { schema: ps } = resolve(p.schema ?? {});
+      facts.set(`param ${opLabel} ${p.in} ${p.name}`, {
+        kind: 'param',
+        op: opLabel,
+        operationId,
+        in: p.in,
+        name: p.name,
+        required: Boolean(p.required),
+        type: typeOf(ps),
+        deprecated: Boolean(p.deprecated),
+        ...enumInfo(p.schema ?? {}, `${operationId}.${p.name}`),
+      });
+    }
 
-      const body = resolve(op.requestBody ?? {}).schema;
-      for (const [mediaType, content] of Object.entries(body.content ?? {})) {
+    const body = resolve(op.requestBody ?? {}).schema;
+    for (const [mediaType, content] of Object.entries(body.content ?? {})) {
+      if (!content.schema) continue;
+      const where = 'request';
+      walk({ key: `field ${opLabel} ${where}`, op: opLabel, operationId, where, label: `${operationId} ${mediaType}` }, content.schema, '', []);
+    }
+    for (const [status, rawResponse] of Object.entries(op.responses ?? {})) {
+      const response = resolve(rawResponse).schema;
+      for (const [mediaType, content] of Object.entries(response.content ?? {})) {
         if (!content.schema) continue;
-        const where = 'request';
-        walk({ key: `field ${opLabel} ${where}`, op: opLabel, operationId, where, label: `${operationId} ${mediaType}` }, content.schema, '', []);
-      }
-      for (const [status, rawResponse] of Object.entries(op.responses ?? {})) {
-        const response = resolve(rawResponse).schema;
-        for (const [mediaType, content] of Object.entries(response.content ?? {})) {
-          if (!content.schema) continue;
-          walk(
-            { key: `field ${opLabel} ${status}`, op: opLabel, operationId, where: status, label: `${operationId} ${status} ${mediaType}` },
-            content.schema,
-            '',
-            [],
-          );
-        }
+        walk(
+          { key: `field ${opLabel} ${status}`, op: opLabel, operationId, where: status, label: `${operationId} ${status} ${mediaType}` },
+          content.schema,
+          '',
+          [],
+        );
       }
     }
   }

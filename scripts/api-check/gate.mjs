@@ -1,48 +1,35 @@
 // The two checks of `npm run api:check`, as pure functions over documents, the ledger and the
-// pending changesets (the command line in cli.mjs does the reading).
+// changesets added since the base (the command line in cli.mjs does the reading).
+import { breakingBumps, breakingChangeset } from './changesets.mjs';
 import { classify } from './classify.mjs';
 import { compareWithEntry, describeInstruction, explains } from './ledger.mjs';
 
 const SCHEMA_PACKAGE = '@mediagen/schema';
 
 /**
- * The bumps that announce a breaking change of a package at `version`: major, or, while the package
- * is below 1.0.0, minor too (semver gives 0.x no other way to say it; changesets bumps 0.1.0 to 0.2.0).
- */
-export function breakingBumps(version = '1.0.0') {
-  return /^0\./.test(version) ? ['major', 'minor'] : ['major'];
-}
-
-/** Whether a pending changeset bumps the schema package (at `version`) in a way that announces a breaking change. */
-export function hasBreakingChangeset(changesets, version) {
-  const bumps = breakingBumps(version).join('|');
-  const pattern = new RegExp(`^\\s*['"]?${SCHEMA_PACKAGE.replace('/', '\\/')}['"]?\\s*:\\s*['"]?(${bumps})['"]?\\s*$`, 'm');
-  return changesets.some((text) => {
-    const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-    return front ? pattern.test(front[1]) : false;
-  });
-}
-
-/**
  * Breaking changes from `baseDoc` to `nextDoc` must each be explained by a ledger entry dated after
- * the base document's API version, and come with a changeset that bumps the schema package by a
- * breaking bump (major; minor while it is 0.x).
- * @returns {{ changes: object[], failures: string[] }}
+ * the base document's API version, and come with a changeset of their own: one added since the base
+ * (`changesets`: [{ file, text }], see changesets.mjs) that bumps the schema package by a breaking
+ * bump (major; minor while it is 0.x). Changesets pending since before the base do not count.
+ * `counted` says, per breaking change that passes, the ledger entry and the changeset it counted.
+ * @returns {{ baseVersion: string, changes: object[], failures: string[], counted: { change: object, entry: string, changeset: string, bump: string }[] }}
  */
-export function checkAgainstBase({ baseDoc, nextDoc, ledger, changesets, schemaVersion }) {
+export function checkAgainstBase({ baseDoc, nextDoc, ledger, changesets, schemaVersion, baseRef = 'the base' }) {
   const baseVersion = baseDoc.info?.['x-api-version'] ?? 'baseline';
   const after = ledger.filter((entry) => baseVersion === 'baseline' || entry.date > baseVersion);
   const changes = classify(baseDoc, nextDoc);
-  const announced = hasBreakingChangeset(changesets, schemaVersion);
+  const announced = breakingChangeset(changesets, SCHEMA_PACKAGE, schemaVersion);
   const bumps = breakingBumps(schemaVersion).join(' or ');
   const failures = [];
+  const counted = [];
   for (const c of changes) {
     if (!c.breaking || c.within) continue;
     const entry = after.find((e) => e.instructions.some((i) => explains(i, c)));
     if (!entry) failures.push(`${c.message} (no ledger entry after ${baseVersion})`);
-    else if (!announced) failures.push(`${c.message} (ledger entry ${entry.date}, but no ${bumps} changeset for ${SCHEMA_PACKAGE} in .changeset/)`);
+    else if (!announced) failures.push(`${c.message} (ledger entry ${entry.date}, but no ${bumps} changeset for ${SCHEMA_PACKAGE} added since ${baseRef})`);
+    else counted.push({ change: c, entry: entry.date, changeset: announced.file, bump: announced.bump });
   }
-  return { baseVersion, changes, failures };
+  return { baseVersion, changes, failures, counted };
 }
 
 /**

@@ -42,7 +42,6 @@ const REDOC_OPTIONS = {
   // Redoc's own button would download the view; the page links the published documents instead.
   hideDownloadButtons: true,
   pathInMiddlePanel: true,
-  disableTelemetry: true,
   codeSamples: { languages: SAMPLE_LANGUAGES },
 };
 
@@ -82,6 +81,9 @@ function runRedocly(input, output, title) {
     JSON.stringify(REDOC_OPTIONS),
   ];
   return new Promise((resolve, reject) => {
+    // From the root, the CLI reads redocly.yaml, whose `telemetry: off` is the one switch of Redoc's
+    // telemetry: the CLI writes the page's `disableTelemetry` from it, over any value in the options
+    // (on, a page posts traces to Redocly's collector after every load).
     const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
     child.stdout.on('data', (d) => (log += d));

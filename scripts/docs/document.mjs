@@ -1,16 +1,11 @@
 // Reading an OpenAPI document: what the site's modules share.
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+import { documentOperations } from '@mediagen/schema/util';
 
 export const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every operation of a document, in document order, with its path and method. */
 export function operationsOf(doc) {
-  return Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([method, operation]) => HTTP_METHODS.includes(method) && isObject(operation))
-      .map(([method, operation]) => ({ path, method, operation })),
-  );
+  return documentOperations(doc).map(({ path, method, operation }) => ({ path, method, operation }));
 }
 
 /** The component a `$ref` points to (`#/components/schemas/Name` → `Name`), if it is one. */

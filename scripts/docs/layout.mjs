@@ -5,8 +5,8 @@ import { escapeHtml } from './html.mjs';
 import { USAGE_CSS } from './usage.mjs';
 
 /**
- * Pages may load only what they carry: the browser itself refuses any other origin. (Redoc's
- * attribution logo points at a CDN; blocked, Redoc falls back to the text "API docs by".)
+ * Pages may load only what they carry: the browser itself refuses any other origin. Nothing in a
+ * page asks for one either (see REDOC_LOGO and the build's REDOCLY_ENV); the policy is the backstop.
  */
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:; style-src 'self' 'unsafe-inline'; " +
@@ -54,9 +54,20 @@ export function navBar({ versions, current, labels, routes }) {
 </nav>`;
 }
 
+/**
+ * Redoc's sidebar ends with its attribution, "API docs by" and a logo image it loads from its CDN on
+ * every page view (no option turns it off). The page carries the logo instead: a wordmark as a data
+ * URL, which the policy allows and which makes no request. The attribution link stays.
+ */
+const REDOC_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
+const LOGO_DATA_URL = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16" viewBox="0 0 64 16"><text x="0" y="12" font-family="sans-serif" font-size="12" font-weight="bold" fill="#0044d4">Redocly</text></svg>',
+)}`;
+
 /** Redoc inlines its bundle; any reference to another origin left in the head is dropped all the same. */
 export function finishRedocPage(html, nav) {
   return html
+    .replace(REDOC_LOGO, LOGO_DATA_URL)
     .replace(/<link[^>]*href="https?:\/\/[^"]*"[^>]*>\s*/g, '')
     .replace(/<head>/, `<head>${CSP_META}<style>${SITE_CSS}</style>`)
     .replace(/<body([^>]*)>/, `<body$1>${nav}`);

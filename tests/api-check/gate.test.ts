@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ledger, type VersionChange } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
-import { checkAgainstBase, checkConsecutive, hasBreakingChangeset } from '../../scripts/api-check/gate.mjs';
+import { breakingChangeset } from '../../scripts/api-check/changesets.mjs';
+import { checkAgainstBase, checkConsecutive } from '../../scripts/api-check/gate.mjs';
 import { clone, type Doc } from './fixtures.js';
 
 const openapiDir = join(import.meta.dirname, '..', '..', 'packages', 'schema', 'openapi');
@@ -32,7 +33,9 @@ function withMediaDimRenamed(): Doc {
   return doc;
 }
 
-const MAJOR = "---\n'@mediagen/schema': major\n---\n\nRename Media.dim to dims.\n";
+/** A changeset added since the base, as changesetsAddedSince gives it. */
+const changeset = (file: string, text: string) => ({ file: `.changeset/${file}`, text });
+const MAJOR = changeset('rename-dim.md', "---\n'@mediagen/schema': major\n---\n\nRename Media.dim to dims.\n");
 
 describe('breaking-change gate against a base', () => {
   it('passes when nothing changed', () => {
@@ -53,11 +56,16 @@ describe('breaking-change gate against a base', () => {
       instructions: [{ op: 'field_renamed', schema: 'Media', from: 'dim', to: 'dims' }],
     };
     const withEntry = [...ledger, entry];
-    expect(checkAgainstBase({ baseDoc: newest, nextDoc: withMediaDimRenamed(), ledger: withEntry, changesets: [MAJOR] }).failures).toEqual([]);
+    const passed = checkAgainstBase({ baseDoc: newest, nextDoc: withMediaDimRenamed(), ledger: withEntry, changesets: [MAJOR] });
+    expect(passed.failures).toEqual([]);
+    // It names what it counted for the change.
+    const counted = passed.counted.map((k: { change: { message: string }; entry: string; changeset: string }) => [k.change.message, k.entry, k.changeset]);
+    expect(counted).toContainEqual(['breaking: GET /pub/v1/generations 200 data[].media[].dim removed', '2099-01-01', '.changeset/rename-dim.md']);
+    expect(counted.length).toBe(passed.changes.filter((c: { breaking: boolean; within?: unknown }) => c.breaking && !c.within).length);
     const noMajor = checkAgainstBase({ baseDoc: newest, nextDoc: withMediaDimRenamed(), ledger: withEntry, changesets: [] }).failures;
     expect(noMajor[0]).toMatch(/dim removed \(ledger entry 2099-01-01, but no major changeset for @mediagen\/schema/);
     // While the package is 0.x a minor bump is its breaking bump, and the message says which it takes.
-    const MINOR = "---\n'@mediagen/schema': minor\n---\n\nRename Media.dim to dims.\n";
+    const MINOR = changeset('rename-dim.md', "---\n'@mediagen/schema': minor\n---\n\nRename Media.dim to dims.\n");
     const zero = { baseDoc: newest, nextDoc: withMediaDimRenamed(), ledger: withEntry, schemaVersion: '0.1.0' };
     expect(checkAgainstBase({ ...zero, changesets: [MINOR] }).failures).toEqual([]);
     expect(checkAgainstBase({ ...zero, changesets: [] }).failures[0]).toMatch(/no major or minor changeset for @mediagen\/schema/);
@@ -73,12 +81,14 @@ describe('breaking-change gate against a base', () => {
   });
 
   it('reads a breaking bump of the schema package only (major; minor too while it is 0.x)', () => {
-    expect(hasBreakingChangeset([MAJOR], '1.0.0')).toBe(true);
-    expect(hasBreakingChangeset(['---\n"@mediagen/schema": minor\n---\n'], '1.0.0')).toBe(false);
-    expect(hasBreakingChangeset(['---\n"@mediagen/schema": minor\n---\n'], '0.3.0')).toBe(true);
-    expect(hasBreakingChangeset(['---\n"@mediagen/schema": patch\n---\n'], '0.3.0')).toBe(false);
-    expect(hasBreakingChangeset(['---\n"@mediagen/client": major\n---\n'], '1.0.0')).toBe(false);
-    expect(hasBreakingChangeset(['no front matter @mediagen/schema: major'], '1.0.0')).toBe(false);
+    const one = (text: string, version: string) => breakingChangeset([changeset('x.md', text)], '@mediagen/schema', version)?.bump;
+    expect(one(MAJOR.text, '1.0.0')).toBe('major');
+    expect(one('---\n"@mediagen/schema": minor\n---\n', '1.0.0')).toBeUndefined();
+    expect(one('---\n"@mediagen/schema": minor\n---\n', '0.3.0')).toBe('minor');
+    expect(one('---\n"@mediagen/schema": patch\n---\n', '0.3.0')).toBeUndefined();
+    expect(one('---\n"@mediagen/client": major\n---\n', '1.0.0')).toBeUndefined();
+    expect(one('---\n"@mediagen/schema-extra": major\n---\n', '1.0.0')).toBeUndefined();
+    expect(one('no front matter @mediagen/schema: major', '1.0.0')).toBeUndefined();
   });
 });
 

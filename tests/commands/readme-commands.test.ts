@@ -14,7 +14,9 @@ const NOT_RUN: Record<string, string> = {
   'npm run bench': 'benchmarks print figures and take minutes; they are not a test',
   'npm run changeset': 'it asks questions interactively',
   'npm run version-packages': 'it rewrites versions and changelogs; tests/packaging/release.test.ts runs it on a copy of the tree',
-  'npm run release': 'it publishes to the registry; tests/packaging/release.test.ts runs its publish step against a local one',
+  'npm run release:rehearse': 'it takes minutes (a copy of the tree, a local registry, two installs); tests/packaging/release.test.ts runs it as printed',
+  'npm run release':
+    'it publishes to the registry; tests/packaging/release.test.ts runs its publish step against a local one (through npm run release:rehearse)',
 };
 
 /**

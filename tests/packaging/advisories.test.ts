@@ -16,9 +16,9 @@
 // fails as any other would.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeRun, type Finished, repoRoot, run } from '../support/process.js';
-import { installedProject, packageNames } from './packed.js';
+import { installedProject, installProject, type PackedPackage, packageNames, packedTarballs } from './packed.js';
 
 /** The shared project of nothing but the packages and their vitest peer (PROJECTS in packed.ts). */
 const PROJECT = 'vitest-4';
@@ -121,5 +121,33 @@ describe('lodash in the workspace', () => {
     const versions = [...lock.matchAll(/^ {2}lodash@(\d+\.\d+\.\d+[^:]*):/gm)].map((m) => m[1]!);
     expect(versions.length).toBeGreaterThan(0);
     expect(versions.filter((version) => below(version, LODASH.fixed))).toEqual([]);
+  });
+});
+
+/** The override the mock's README tells users to put in their own package.json, read from there. */
+function readmeOverride(): Record<string, string> {
+  const readme = readFileSync(join(repoRoot, 'packages', 'mock', 'README.md'), 'utf8');
+  const match = /^"overrides": (\{ "lodash": "[^"]+" \})$/m.exec(readme);
+  if (!match) throw new Error('packages/mock/README.md shows no `"overrides": { "lodash": "…" }` line');
+  return JSON.parse(match[1]!) as Record<string, string>;
+}
+
+describe("a user's project with the override the mock's README gives", () => {
+  let install: Finished;
+  let copies: Copy[];
+
+  beforeAll(async () => {
+    const packed = await packedTarballs();
+    const mock = new Map([...packed].filter(([name]) => name === '@mediagen/mock' || name === '@mediagen/schema')) as Map<string, PackedPackage>;
+    const project = await installProject(join(inject('packedRoot'), 'lodash-override'), mock, {}, readmeOverride());
+    install = project.install;
+    const ls = await run('npm', ['ls', '--all', '--json'], { cwd: project.dir, timeoutMs: 120_000 });
+    copies = copiesOf('lodash', JSON.parse(ls.stdout) as LsNode);
+  }, 1_200_000);
+
+  it(`installs the mock with no copy of lodash below ${LODASH.fixed}`, () => {
+    expect(install.code, describeRun('npm install', install)).toBe(0);
+    expect(copies.length).toBeGreaterThan(0);
+    expect(copies.filter((copy) => below(copy.version, LODASH.fixed)).map((copy) => `lodash ${copy.version} via ${copy.path.join(' → ')}`)).toEqual([]);
   });
 });

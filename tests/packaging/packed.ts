@@ -1,12 +1,14 @@
 // What the packaging tests need to know about packed and installed packages, and the run's one
 // packed install they share (see the end of this file).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { inject } from 'vitest';
+import { packAll as packTarballs, publishedPackages } from '../../scripts/pack.mjs';
+import { type EntryPoint, entryPoints, type LoadedBy, loadEveryEntryPoint } from '../../scripts/release/entries.mjs';
 import { once } from '../support/lock.js';
-import { describeRun, type Finished, pnpmCli, repoRoot, run } from '../support/process.js';
+import { type Finished, repoRoot, run } from '../support/process.js';
 
 export interface Manifest {
   name: string;
@@ -29,10 +31,7 @@ export interface PackedPackage {
 }
 
 /** The workspace's published packages: every packages/* that is not private. */
-export const packageNames: string[] = readdirSync(join(repoRoot, 'packages'))
-  .map((dir) => JSON.parse(readFileSync(join(repoRoot, 'packages', dir, 'package.json'), 'utf8')))
-  .filter((manifest) => !manifest.private)
-  .map((manifest) => manifest.name as string);
+export const packageNames: string[] = publishedPackages().map((p) => p.name);
 
 /** Every file of a .tgz (ustar, as npm and pnpm write them): its path and its bytes. */
 function* tarballEntries(tarball: string): Generator<{ name: string; bytes: Buffer }> {
@@ -64,44 +63,8 @@ export function listTarball(tarball: string): string[] {
   return [...tarballEntries(tarball)].map((entry) => entry.name);
 }
 
-export interface EntryPoint {
-  specifier: string;
-  /** module: import(); json: import with { type: 'json' }; file: a data file read from its resolved path. */
-  kind: 'module' | 'json' | 'file';
-}
-
-const kindOf = (target: string): EntryPoint['kind'] => (/\.[cm]?js$/.test(target) ? 'module' : target.endsWith('.json') ? 'json' : 'file');
-
-/** The file an export resolves to for `import` (the condition a Node ESM user hits). */
-function importTarget(target: string | Record<string, string>): string | undefined {
-  if (typeof target === 'string') return target;
-  return target.import ?? target.default;
-}
-
-/**
- * Every entry point of an installed package: each key of `exports`, and for a subpath pattern
- * (`./versions/*`) every file the pattern matches in the installed package.
- */
-export function entryPoints(installedDir: string, name: string): EntryPoint[] {
-  const manifest = JSON.parse(readFileSync(join(installedDir, 'package.json'), 'utf8')) as Manifest;
-  const entries: EntryPoint[] = [];
-  for (const [key, value] of Object.entries(manifest.exports ?? {})) {
-    const target = importTarget(value);
-    if (!target || key === './package.json') continue;
-    if (!key.includes('*')) {
-      entries.push({ specifier: posix.join(name, key), kind: kindOf(target) });
-      continue;
-    }
-    const [before, after] = target.split('*') as [string, string];
-    for (const file of readdirSync(join(installedDir, posix.dirname(before)))) {
-      const rel = posix.join(posix.dirname(before), file);
-      if (!`./${rel}`.startsWith(before.replace(/^\.\//, './')) || !rel.endsWith(after)) continue;
-      const stem = `./${rel}`.slice(before.length, after ? -after.length : undefined);
-      entries.push({ specifier: posix.join(name, key.replace('*', stem)), kind: kindOf(target.replace('*', stem)) });
-    }
-  }
-  return entries;
-}
+export type { EntryPoint, LoadedBy } from '../../scripts/release/entries.mjs';
+export { entryPoints };
 
 // ---------------------------------------------------------------------------------------------------
 // The run's one packed install, shared by every test that needs the packages as a user gets them.
@@ -119,17 +82,30 @@ declare module 'vitest' {
   }
 }
 
+/** The version of a package the workspace root has installed. */
+const workspaceVersion = (name: string): string => JSON.parse(readFileSync(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')).version as string;
+
 /** Client generators the generators test runs (on Node 22), at exact versions. */
 export const GENERATORS = {
   '@hey-api/openapi-ts': '0.99.0',
   orval: '8.38.0',
   // The workspace's own TypeScript type-checks what they generate.
-  typescript: JSON.parse(readFileSync(join(repoRoot, 'node_modules', 'typescript', 'package.json'), 'utf8')).version as string,
+  typescript: workspaceVersion('typescript'),
 };
 
 /** The throwaway projects, by name: which vitest each has beside the packages, and what else. */
 export const PROJECTS: Record<string, { vitest: string; with?: Record<string, string> }> = {
-  'vitest-5': { vitest: '^5.0.0', with: GENERATORS },
+  // @types/node: the CommonJS consumer (commonjs.test.ts) type-checks against it, as a Node project
+  // does; vitest 5's optional peer range wants 22 or newer.
+  // msw: the mock's optional peer, so that its `/msw` entry is imported here (the version the workspace tests).
+  'vitest-5': {
+    vitest: '^5.0.0',
+    with: {
+      ...GENERATORS,
+      '@types/node': '^22.0.0',
+      msw: JSON.parse(readFileSync(join(repoRoot, 'packages', 'mock', 'node_modules', 'msw', 'package.json'), 'utf8')).version as string,
+    },
+  },
   // Nothing else: advisories.test.ts reads this project's tree as what npm users of the packages get.
   'vitest-4': { vitest: '^4.0.0' },
 };
@@ -140,14 +116,10 @@ function packedRoot(): string {
   return dir;
 }
 
-/** Packs every published package into `dest` (pnpm pack, as a release would), in one pnpm process. */
+/** Packs every published package into `dest` as `npm run pack` does (scripts/pack.mjs: pnpm pack, as a release would). */
 export async function packAll(dest: string): Promise<Map<string, PackedPackage>> {
-  const filters = packageNames.flatMap((name) => ['--filter', name]);
-  const r = await run(process.execPath, [pnpmCli, '--recursive', ...filters, 'pack', '--pack-destination', dest], { cwd: repoRoot });
-  if (r.code !== 0) throw new Error(describeRun(`pnpm pack of ${packageNames.join(', ')}`, r));
   const packed = new Map<string, PackedPackage>();
-  for (const file of readdirSync(dest).filter((f) => f.endsWith('.tgz'))) {
-    const tarball = join(dest, file);
+  for (const tarball of await packTarballs(dest)) {
     const manifest = JSON.parse(readTarballFile(tarball, 'package/package.json')) as Manifest;
     packed.set(manifest.name, { tarball, manifest });
   }
@@ -171,7 +143,13 @@ export interface InstalledProject {
  * packages name each other with ranges of versions no registry has yet: overrides make npm take
  * the tarballs for those too, as the registry would serve the released versions.
  */
-export async function installProject(dir: string, packed: Map<string, PackedPackage>, dependencies: Record<string, string>): Promise<InstalledProject> {
+export async function installProject(
+  dir: string,
+  packed: Map<string, PackedPackage>,
+  dependencies: Record<string, string>,
+  /** The project's own npm overrides, beside the ones above (what a user may write in theirs). */
+  overrides: Record<string, string> = {},
+): Promise<InstalledProject> {
   mkdirSync(dir, { recursive: true });
   const tarballs = Object.fromEntries([...packed].map(([name, p]) => [name, `file:${p.tarball}`]));
   const manifest = {
@@ -179,7 +157,7 @@ export async function installProject(dir: string, packed: Map<string, PackedPack
     private: true,
     type: 'module',
     dependencies: { ...tarballs, ...dependencies },
-    overrides: Object.fromEntries([...packed.keys()].map((name) => [name, `$${name}`])),
+    overrides: { ...Object.fromEntries([...packed.keys()].map((name) => [name, `$${name}`])), ...overrides },
   };
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir, timeoutMs: 900_000 });
@@ -195,39 +173,21 @@ export async function installedProject(name: string): Promise<InstalledProject> 
   return once(dir, () => installProject(dir, packed, { vitest: spec.vitest, ...spec.with }));
 }
 
-/**
- * Imports every entry point of every package installed in `projectDir` with the given Node: modules
- * with import(), JSON with an import attribute, data files read from the path import.meta.resolve gives.
- */
-export async function importEveryEntryPoint(projectDir: string, node = process.execPath): Promise<{ entries: EntryPoint[]; result: Finished }> {
-  const entries = packageNames.flatMap((name) => entryPoints(join(projectDir, 'node_modules', name), name));
-  const script = [
-    "import { readFileSync } from 'node:fs';",
-    "import { fileURLToPath } from 'node:url';",
-    'const failed = [];',
-    `for (const { specifier, kind } of ${JSON.stringify(entries)}) {`,
-    '  try {',
-    "    if (kind === 'module') { const m = await import(specifier); if (Object.keys(m).length === 0 && !specifier.includes('/versions/')) throw new Error('no exports'); }",
-    "    else if (kind === 'json') await import(specifier, { with: { type: 'json' } });",
-    "    else if (readFileSync(fileURLToPath(import.meta.resolve(specifier)), 'utf8').length === 0) throw new Error('empty file');",
-    '  } catch (error) { failed.push(`${specifier}: ${error.message}`); }',
-    '}',
-    "console.log(failed.join('\\n'));",
-    'process.exit(failed.length === 0 ? 0 : 1);',
-  ].join('\n');
-  const file = `import-entries-${process.pid}-${Date.now()}.mjs`;
-  writeFileSync(join(projectDir, file), script);
-  const result = await run(node, [file], { cwd: projectDir });
-  return { entries, result };
-}
+/** Loads every entry point of every package installed in `projectDir` with the given Node, by import() or require(). */
+export const importEveryEntryPoint = (projectDir: string, node = process.execPath, by: LoadedBy = 'import') =>
+  loadEveryEntryPoint(projectDir, packageNames, { node, by });
 
 /**
- * importEveryEntryPoint in this run's project `name` of PROJECTS with the given Node, run once per
+ * importEveryEntryPoint (by import or require) in this run's project `name` of PROJECTS with the given Node, run once per
  * project and Node by the first test that asks: a Supported versions row with this machine's own
  * Node asks the same of the same project as the packed-install test.
  */
-export async function importedEveryEntryPoint(name: string, node = process.execPath): Promise<{ entries: EntryPoint[]; result: Finished }> {
+export async function importedEveryEntryPoint(
+  name: string,
+  node = process.execPath,
+  by: LoadedBy = 'import',
+): Promise<{ entries: EntryPoint[]; result: Finished }> {
   const { dir } = await installedProject(name);
   const nodeKey = createHash('sha256').update(node).digest('hex').slice(0, 12);
-  return once(join(packedRoot(), `imports-${name}-${nodeKey}`), () => importEveryEntryPoint(dir, node));
+  return once(join(packedRoot(), `${by}s-${name}-${nodeKey}`), () => importEveryEntryPoint(dir, node, by));
 }

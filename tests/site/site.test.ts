@@ -21,6 +21,7 @@ import { clientMethods } from '../../scripts/docs/client-methods.mjs';
 import { operationsOf, ruleIdsOf } from '../../scripts/docs/document.mjs';
 import { versionLabel, viewDocument } from '../../scripts/docs/view.mjs';
 import { CHROMIUM, connectBrowser, hasChromium, INSTALL_CHROMIUM } from './browser.js';
+import { recordOutbound } from './outbound.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const openapiDir = join(root, 'packages/schema/openapi');
@@ -237,10 +238,10 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
 
   async function open(path: string, viewport = { width: 1400, height: 1000 }): Promise<Page> {
     const page = await browser.newPage({ viewport });
+    await recordOutbound(page, '127.0.0.1', outside);
     await page.route('**/*', (route) => {
       const url = new URL(route.request().url());
       if (url.protocol === 'data:' || url.protocol === 'blob:' || url.hostname === '127.0.0.1') return route.continue();
-      outside.push(url.href);
       return route.abort();
     });
     await page.goto(`${base}/${path}`, { waitUntil: 'load' });
@@ -600,7 +601,36 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
     expect(broken).toEqual([]);
   });
 
-  it('fetched nothing from outside 127.0.0.1', () => {
+  it('fetched nothing from outside 127.0.0.1, nor tried to (requests the page policy refused counted)', () => {
     expect(outside).toEqual([]);
+  });
+
+  it('no page tries to reach another host (telemetry, a CDN), however long it stays open', async () => {
+    // Redoc's telemetry, when on, posts its batch seconds after the page loads: the page's clock is
+    // run a minute ahead instead of waiting for it. Every version page is the same Redoc page; the
+    // newest and the baseline stand for them, with the index and the changelog.
+    const attempted: string[] = [];
+    for (const file of ['index.html', 'changelog.html', `${newest}.html`, 'baseline.html']) {
+      const page = await browser.newPage();
+      try {
+        const seen = await recordOutbound(page, '127.0.0.1', attempted);
+        await page.clock.install();
+        await page.goto(`${base}/${file}`, { waitUntil: 'load' });
+        if (file !== 'index.html' && file !== 'changelog.html') {
+          const title = titleOf(file.slice(0, -'.html'.length));
+          // Under the installed clock the page's timers run only when told: a second at a time, until Redoc has rendered.
+          for (let tick = 0; tick < 600; tick++) {
+            if (await page.evaluate((t) => [...document.querySelectorAll('h1, h2')].some((h) => h.textContent?.trim().startsWith(t)), title)) break;
+            await page.clock.runFor(1_000);
+          }
+        }
+        await page.clock.runFor(60_000);
+        await page.evaluate(() => 0);
+        expect(seen(), file).toBeGreaterThan(0);
+      } finally {
+        await page.close();
+      }
+    }
+    expect(attempted).toEqual([]);
   });
 });

@@ -33,6 +33,7 @@ export const LAYERS: Record<string, Layers> = {
     ['common.ts'],
     ['ledger'],
     ['resources'],
+    ['operations'],
     ['operations.ts'],
     ['rules', 'routes.ts'],
     ['provenance-records.ts'],
@@ -41,8 +42,8 @@ export const LAYERS: Record<string, Layers> = {
   ],
   // The lazily loaded code takes what it needs of the core's leaves (errors, timers, types, retries);
   // the rest of the core sits above it and loads it.
-  client: [['generated'], ['errors.ts'], ['timing.ts', 'types.ts'], ['retry.ts'], ['lazy', 'validation'], ['*.ts']],
-  mock: [['core'], ['validation'], ['edge'], ['prism', 'sandbox'], ['cli'], ['cli.ts', 'index.ts']],
+  client: [['generated'], ['errors'], ['timing.ts', 'types.ts'], ['retry.ts'], ['lazy', 'validation'], ['*.ts']],
+  mock: [['core'], ['validation'], ['edge'], ['prism', 'sandbox'], ['cli', 'msw'], ['cli.ts', 'index.ts']],
   conformance: [
     ['model'],
     ['plumbing'],

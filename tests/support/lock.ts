@@ -1,50 +1,11 @@
 // One writer at a time across the processes of a test run (vitest runs files in parallel workers,
 // and turbo runs several root test tasks at once): a lock is a directory, made atomically by mkdir,
 // holding the pid of its holder. A lock whose holder is gone is taken over.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { withLock } from '../../scripts/tools.mjs';
 
-function holderAlive(lock: string): boolean {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
-  } catch {
-    // Made but not yet signed: its holder is writing the pid right now.
-    return true;
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Runs `work` while holding the lock `lock` (a directory path), waiting up to `timeoutMs` for it. */
-export async function withLock<T>(lock: string, work: () => Promise<T>, timeoutMs = 1_800_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (!holderAlive(lock)) {
-        rmSync(lock, { recursive: true, force: true });
-        continue;
-      }
-      if (Date.now() > deadline) throw new Error(`gave up waiting for the lock ${lock} after ${timeoutMs} ms`);
-      await sleep(250);
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
+export { withLock };
 
 /**
  * The result of `build`, computed once per `dir` by whichever process asks first and read back

@@ -4,7 +4,7 @@
 // ResponseParseError. Every text taken from the response is redacted before it goes into an error,
 // and redacted before it is cut short (a cut could otherwise split the key past recognition).
 import { isObject } from '@mediagen/schema/util';
-import { type ApiError, apiErrorFor, ResponseParseError } from './errors.js';
+import { type ApiError, apiErrorFor, ResponseParseError } from './errors/index.js';
 import type { OperationId } from './generated/operations.js';
 import type { Redactor } from './redact.js';
 import { parseRetryAfter } from './timing.js';

@@ -4,7 +4,7 @@
 // it follows redirects itself (`redirect: 'manual'`), only within that origin, and refuses any other
 // with RedirectError; and it caps the size of response bodies, in decoded bytes.
 import { API_KEY_HEADER } from '@mediagen/schema/util';
-import { RedirectError, ResponseTooLargeError } from './errors.js';
+import { RedirectError, ResponseTooLargeError } from './errors/index.js';
 import type { FetchLike } from './types.js';
 
 /** Redirects followed in a row before giving up (the fetch standard allows 20; an API needs few). */

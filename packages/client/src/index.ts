@@ -8,7 +8,7 @@ export type { Middleware } from 'openapi-fetch';
 export type { AssetsApi, CharactersApi, DeprecatedApi, GenerationsApi, MediaApi, MediaGenClient, ResourcesApi } from './client.js';
 export { createClient, normalizeGenerationInput } from './client.js';
 export { API_KEY_VARIABLE, BASE_URL_VARIABLE } from './env.js';
-export * from './errors.js';
+export * from './errors/index.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, MAX_REDIRECTS } from './fetch.js';
 export { OPERATIONS, type OperationInfo } from './generated/operations.js';
 export type { components, operations, paths } from './generated/paths.js';

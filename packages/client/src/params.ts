@@ -3,7 +3,7 @@
 // away by URL parsing, `%2e` spellings included (`deleteImage(gen, '..')` would become
 // `DELETE /pub/v1/generations/gen/`, and a server that redirects a trailing slash would take it to
 // the whole generation). Checked before anything is sent, by the methods and by the raw client.
-import { ValidationError, type ValidationIssue } from './errors.js';
+import { ValidationError, type ValidationIssue } from './errors/index.js';
 import type { OperationInfo } from './generated/operations.js';
 
 /** The names of an operation's path parameters, read once per path template. */

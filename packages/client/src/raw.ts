@@ -3,10 +3,10 @@
 // fetch is the API fetch (fetch.ts): the key added for the API's origin only, redirects followed
 // within it, bodies capped. The key and the base URL default to the environment's
 // MEDIAGEN_API_KEY and MEDIAGEN_BASE_URL (env.ts).
-import { API_KEY_HEADER, clientUserAgent, LIVE_BASE_URL } from '@mediagen/schema/util';
+import { API_KEY_HEADER, clientUserAgent, HTTP_METHODS, LIVE_BASE_URL } from '@mediagen/schema/util';
 import createFetchClient, { type Client } from 'openapi-fetch';
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE, fromEnvironment } from './env.js';
-import { MediaGenConfigError } from './errors.js';
+import { MediaGenConfigError } from './errors/index.js';
 import { createApiFetch, DEFAULT_MAX_RESPONSE_BYTES } from './fetch.js';
 import { OPERATIONS, type OperationInfo } from './generated/operations.js';
 import { checkPathParams } from './params.js';
@@ -73,7 +73,8 @@ let byRoute: Map<string, OperationInfo> | undefined;
 const operationAt = (method: string, path: unknown): OperationInfo | undefined =>
   (byRoute ??= new Map(Object.values(OPERATIONS).map((op) => [`${op.method} ${op.path}`, op]))).get(`${method.toLowerCase()} ${String(path)}`);
 
-const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+/** openapi-fetch's method names: the path item's methods, upper case. */
+const METHODS = HTTP_METHODS.map((method) => method.toUpperCase() as Uppercase<typeof method>);
 type Call = (...args: unknown[]) => Promise<unknown>;
 type Init = { params?: { path?: Record<string, unknown> } } | undefined;
 

@@ -1,7 +1,7 @@
 // Timers and signals: backoff with full jitter, Retry-After parsing, abortable sleep, and the signal
 // of one attempt (the caller's signal plus a timeout). Only globalThis timers and AbortController,
 // so the same code runs in Node, browsers, Deno and Bun.
-import { MediaGenConfigError } from './errors.js';
+import { MediaGenConfigError } from './errors/index.js';
 
 /**
  * The longest delay a timer takes: setTimeout treats anything above 2^31 − 1 ms (about 24.8 days)

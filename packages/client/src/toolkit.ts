@@ -1,7 +1,7 @@
 // The core's parts that the lazily loaded code uses, handed to it as one object (see lazy/kit.ts for
 // why they are not imported there).
 import { UPLOAD_CONTENT_TYPES } from '@mediagen/schema/util';
-import { AbortError, PageLimitError, TimeoutError, UnknownStatusError, UploadError } from './errors.js';
+import { AbortError, PageLimitError, TimeoutError, UnknownStatusError, UploadError } from './errors/index.js';
 import { OPERATIONS } from './generated/operations.js';
 import type { Kit } from './lazy/kit.js';
 import { MEDIA_STATUSES, MIN_POLL_INTERVAL_MS, POLL_DEFAULTS, TERMINAL_STATUSES } from './polling.js';

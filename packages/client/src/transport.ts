@@ -4,7 +4,7 @@
 // the error classes.
 import type { Client } from 'openapi-fetch';
 import { createEnvelopeReader } from './envelope.js';
-import { AbortError, ConnectionError, formatIssue, MediaGenConfigError, MediaGenError, TimeoutError, ValidationError } from './errors.js';
+import { AbortError, ConnectionError, formatIssue, MediaGenConfigError, MediaGenError, TimeoutError, ValidationError } from './errors/index.js';
 import { NEWEST_VERSION } from './generated/legacy.js';
 import { OPERATIONS, type OperationId, type OperationInfo } from './generated/operations.js';
 import type { paths } from './generated/paths.js';
@@ -70,7 +70,11 @@ export function createTransport(options: ClientOptions): Transport {
     logger?.warn?.(`${safe.operationId}: ${safe.message}`, { code: safe.code, ...(safe.version ? { version: safe.version } : {}) });
   };
   const log = (level: 'debug' | 'info', message: string, meta?: Record<string, unknown>): void => {
-    logger?.[level]?.(redactor.text(message), meta && redactor.value(meta));
+    const method = logger?.[level];
+    if (!method) return;
+    // A console prints every argument it is given: an absent meta is left out, not passed as `undefined`.
+    if (meta === undefined) method.call(logger, redactor.text(message));
+    else method.call(logger, redactor.text(message), redactor.value(meta));
   };
   const envelope = createEnvelopeReader(redactor, upgrader, warn);
   const aborted = (operationId: OperationId) => new AbortError(`${operationId} was aborted.`, operationId);

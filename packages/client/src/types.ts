@@ -3,7 +3,7 @@
 // and request bodies. They import nothing of the schema package's zod schemas, so a program using
 // the client type-checks none of them. The lazily loaded code imports its types from here, so no
 // import of it leads back into the modules that load it.
-import type { ValidationIssue } from './errors.js';
+import type { ValidationIssue } from './errors/index.js';
 import type { KnownErrorCode, OPERATIONS, OperationId } from './generated/operations.js';
 import type { components, operations } from './generated/paths.js';
 

@@ -29,18 +29,11 @@ export { type Admission, SpendLedger, type SpendReport } from './engine/spend.js
 export { RunStopped } from './engine/stop.js';
 export { MOCK_HEADER, PRISM_API_KEY, recogniseMock } from './engine/target.js';
 export { Transport } from './engine/transport.js';
-export {
-  type AssumptionEvidence,
-  EVIDENCE_FORMAT,
-  type EvidenceFile,
-  type EvidenceRun,
-  type EvidenceSource,
-  emptyEvidence,
-  formatEvidence,
-  parseEvidence,
-} from './evidence/file.js';
+export { emptyEvidence, formatEvidence } from './evidence/file.js';
+// The evidence entry's exports (@mediagen/conformance/evidence), and what writes and merges the file.
+export * from './evidence/index.js';
 export { type JudgedAssumption, judgedAssumptions, mergeEvidence } from './evidence/merge.js';
-export { MAX_EVIDENCE_BYTES, readEvidenceFile, recordEvidence } from './evidence/store.js';
+export { recordEvidence } from './evidence/store.js';
 export { evidenceTable } from './evidence/table.js';
 export { type HarJudgeOptions, inferBaseUrl, judgeHar } from './har/judge.js';
 export { type HarItem, type HarReadOptions, type HarSurvey, MAX_HAR_BYTES, MAX_RECORDING_KEYS, readHar, recordingMasker, surveyHar } from './har/read.js';
@@ -60,25 +53,8 @@ export { consoleProgress, formatProgress, formatSummary } from './report/console
 export { type Har, HarWriter, toHar, toHarEntry } from './report/har.js';
 export { toJson } from './report/json.js';
 export { toJunit } from './report/junit.js';
-export type {
-  CheckResult,
-  CheckSummary,
-  Citation,
-  Failure,
-  FingerprintReport,
-  Mode,
-  OperationReport,
-  Outcome,
-  Phase,
-  ProgressEvent,
-  ProvenanceStatus,
-  ProvenanceVerdict,
-  Report,
-  Stopped,
-  TargetInfo,
-  TargetKind,
-  TierSummary,
-} from './report/types.js';
+// The report and the words of a run it is made of.
+export type * from './report/types.js';
 export { RunError } from './report/types.js';
 export { type ArbitraryOptions, arbitraryFor } from './requests/arbitrary.js';
 export { casesFor, type OperationCases, type RequestCase } from './requests/cases.js';

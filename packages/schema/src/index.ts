@@ -13,6 +13,7 @@ export * from './resources/assets.js';
 export * from './resources/catalogue.js';
 export * from './resources/characters.js';
 export * from './resources/generation.js';
+export * from './resources/generation-parts.js';
 export * from './resources/generation-request.js';
 export { matchOperation, type OperationRoute, operationFor, type PathMatch, PathTable, type RouteTemplate } from './routes.js';
 export * from './rules/behaviour.js';

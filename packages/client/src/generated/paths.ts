@@ -938,7 +938,7 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -956,7 +956,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1036,7 +1036,7 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationResultEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1063,7 +1063,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1143,7 +1143,7 @@ export interface operations {
                     "application/json": components["schemas"]["EstimateEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1170,7 +1170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1873,7 +1873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModelPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1891,7 +1891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1974,7 +1974,7 @@ export interface operations {
                     "application/json": components["schemas"]["StylePage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1992,7 +1992,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2075,7 +2075,7 @@ export interface operations {
                     "application/json": components["schemas"]["ControlnetPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2093,7 +2093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2176,7 +2176,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoraPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2194,7 +2194,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2275,7 +2275,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoicePage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2293,7 +2293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2374,7 +2374,7 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2392,7 +2392,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2472,7 +2472,7 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2490,7 +2490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2570,7 +2570,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadSlotV1Envelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2588,7 +2588,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2668,7 +2668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ArchivedAssetsEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2686,7 +2686,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2769,7 +2769,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadSlotV2Envelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2787,7 +2787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2956,7 +2956,7 @@ export interface operations {
                     "application/json": components["schemas"]["AssetV2Page"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2974,7 +2974,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;

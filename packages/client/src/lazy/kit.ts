@@ -4,7 +4,7 @@
 // lazy code saves (it measured 9.2 kB gzipped that way, against 7.9 kB). Types only, and only from
 // modules that do not load the lazy code (no import cycle, the dynamic imports counted).
 import type { UPLOAD_CONTENT_TYPES } from '@mediagen/schema/util';
-import type { AbortError, PageLimitError, TimeoutError, UnknownStatusError, UploadError } from '../errors.js';
+import type { AbortError, PageLimitError, TimeoutError, UnknownStatusError, UploadError } from '../errors/index.js';
 import type { OPERATIONS } from '../generated/operations.js';
 import type { Failure, RetryPlan, retrying } from '../retry.js';
 import type { ABORTED, countOption, durationOption, isRetryableStatus, sleep } from '../timing.js';

@@ -4,8 +4,9 @@
 // the history). A stateful check may also say which requests a live run sends so its history holds
 // what it judges (`sequence`): a sequence drives, it never judges. Each check is one file under
 // registry/, registered once in catalog.ts; the check ids are derived from that list.
-import type { OperationId, OperationSpec } from '@mediagen/schema';
+import type { OperationId, OperationSpec, VersionKey } from '@mediagen/schema';
 import type { Basis } from '../model/basis.js';
+import type { CreditFact } from '../model/credit-facts.js';
 import type { Exchange } from '../model/exchange.js';
 import type { History } from '../model/history.js';
 import type { Assertion, Expectation } from '../model/verdict.js';
@@ -25,6 +26,8 @@ export interface Judged {
   expect: Expectation;
   /** The target computes pages (not Prism's examples). */
   pagination: boolean;
+  /** The API version judged against (`--at`, resolved); default the newest. */
+  version?: VersionKey;
   /** For a request sent to be refused: the rule it breaks (documented first). */
   breach?: Basis;
   /** For a request sent to be accepted: the assumption its validity relies on, if any. */
@@ -56,6 +59,8 @@ export interface Found {
 export interface HistorySettings {
   /** How long a generation may take to finish (the lifecycle wait). */
   lifecycleWaitMs: number;
+  /** The API version judged against (`--at`, resolved); default the newest. */
+  version?: VersionKey;
   /** The balance readings are the run's alone: no one else spends on the account meanwhile (a live run, not a recording). */
   ownsBalance: boolean;
 }
@@ -87,6 +92,11 @@ export interface CheckSpec<Id extends string = string> {
   judge?(input: Judged): Assertion[] | undefined;
   /** A fresh judgement of a history (stateful checks: one per run, recording or proxy session). */
   history?(settings: HistorySettings): HistoryJudge;
+  /**
+   * Judges what a live run's spend guard measured (balance readings around its requests): the guard
+   * decides only whether to spend; the credit rules its readings bear on are judged here.
+   */
+  measured?(fact: CreditFact): Found[];
   /** The requests a live run sends for this check's history (stateful phase, full mode only): it drives, never judges. */
   sequence?(port: CheckPort): Promise<void>;
   /** Sizes (items) of the generations its sequence makes: what the planner prices and keeps for it. */

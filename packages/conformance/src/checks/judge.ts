@@ -1,6 +1,6 @@
 // Judging one exchange: every registered check with a `judge` says what the exchange shows about
 // the rules it asserts.
-import type { OperationSpec } from '@mediagen/schema';
+import type { OperationSpec, VersionKey } from '@mediagen/schema';
 import type { Basis } from '../model/basis.js';
 import { type SectionClock, untimed } from '../model/clock.js';
 import type { Exchange } from '../model/exchange.js';
@@ -12,6 +12,8 @@ export type CheckVerdict = Verdict<CheckId>;
 export interface JudgeContext {
   /** The target computes pages (not Prism's examples). */
   pagination: boolean;
+  /** The API version judged against (`--at`, resolved); default the newest. */
+  version?: VersionKey;
   /** What a request sent to be refused breaks. */
   breach?: Basis;
   /** The assumption a request sent to be served relies on. */

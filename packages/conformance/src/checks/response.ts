@@ -1,10 +1,21 @@
 // The judges of every response: status code, content type, envelope, schema, renamed fields and (on
 // targets that compute pages) pagination. Each returns assertions about named rules, never throws.
-import { ErrorEnvelope, elementAt, formatIssue, type OperationSpec, provenanceOf, successStatusRule, validate, weakestAlong } from '@mediagen/schema';
+import {
+  ErrorEnvelope,
+  elementAt,
+  formatIssue,
+  type OperationSpec,
+  provenanceOf,
+  successStatusRule,
+  type VersionKey,
+  validate,
+  weakestAlong,
+} from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
 import { errFilled, errorObject, served } from '../model/answer.js';
-import { dataOf, type Exchange, isSuccess } from '../model/exchange.js';
+import { type Exchange, isSuccess, sentBody } from '../model/exchange.js';
 import { type Assertion, assertThat, broken, holds } from '../model/verdict.js';
+import { namesAt } from './names.js';
 
 export { errFilled, errorObject, said, served } from '../model/answer.js';
 
@@ -83,46 +94,15 @@ export function checkResponseSchema(op: OperationSpec, exchange: Exchange): Asse
   });
 }
 
-const LEGACY_MEDIA_FIELDS: Record<string, string> = { size: 'dim', image_size: 'dim' };
-
-/** What a body shows of the 2024-09-04 names: current names missing, and legacy names still sent. */
-interface Names {
-  missing: string[];
-  legacy: string[];
-}
-
-function mediaItemNames(item: unknown, where: string, names: Names): void {
-  if (!isObject(item)) return;
-  for (const [old, current] of Object.entries(LEGACY_MEDIA_FIELDS)) {
-    if (Object.hasOwn(item, old)) names.legacy.push(`${where}.${old}: legacy name (now \`${current}\`)`);
-  }
-  if (!Object.hasOwn(item, 'dim')) names.missing.push(`${where}.dim: missing`);
-  if (!Object.hasOwn(item, 'type')) names.missing.push(`${where}.type: missing`);
-}
-
-function generationNames(generation: unknown, where: string, names: Names): void {
-  if (!isObject(generation)) return;
-  if (Object.hasOwn(generation, 'images')) names.legacy.push(`${where}.images: legacy name (now \`media\`)`);
-  if (!Object.hasOwn(generation, 'media')) {
-    names.missing.push(`${where}.media: missing`);
-    return;
-  }
-  if (Array.isArray(generation.media)) for (const [i, item] of generation.media.entries()) mediaItemNames(item, `${where}.media[${i}]`, names);
-}
-
 /**
- * The renamed fields of 2024-09-04, in responses that carry generations or media: the current names
- * are there (the interface); the legacy ones are no longer sent beside them (ours: a server may keep
- * an alias).
+ * The renamed fields, in responses that carry generations or media, judged in the names of the API
+ * version `at` (`--at`; default the newest) on the body as the server sent it: that version's names
+ * are there (the interface; an answer in another date's names fails where a stated rename differs);
+ * the names it replaced are no longer sent beside them (ours: a server may keep an alias).
  */
-export function checkRenamedFields(op: OperationSpec, exchange: Exchange): Assertion[] | undefined {
+export function checkRenamedFields(op: OperationSpec, exchange: Exchange, at?: VersionKey): Assertion[] | undefined {
   if (!op.carries || !served(exchange)) return undefined;
-  const data = dataOf(exchange);
-  const names: Names = { missing: [], legacy: [] };
-  if (op.carries === 'media') mediaItemNames(data, 'data', names);
-  else if (op.carries === 'generation-page') {
-    if (Array.isArray(data)) for (const [i, g] of data.entries()) generationNames(g, `data[${i}]`, names);
-  } else generationNames(data, 'data', names);
+  const names = namesAt(op.operationId, exchange.status, sentBody(exchange), at);
   return [
     assertThat('current_field_names', names.missing.length === 0, names.missing.join('; ')),
     assertThat('legacy_field_names_gone', names.legacy.length === 0, names.legacy.join('; ')),

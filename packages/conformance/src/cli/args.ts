@@ -9,7 +9,9 @@ import { type OptionName, RunError } from '../model/terms.js';
 import { MAX_TIMER_MS } from '../plumbing/budgets.js';
 import { readRegularFile } from '../plumbing/files.js';
 
-export type ReporterSpec = { kind: 'console' } | { kind: 'junit' | 'json' | 'har' | 'html'; path: string };
+import { parseReporters, type ReporterSpec, RUN_REPORTERS, reporterPath } from '../report/reporters.js';
+
+export type { ReporterSpec };
 
 export interface CliRun {
   options: ConformanceOptions;
@@ -139,19 +141,9 @@ function number(name: string, value: unknown, options: { whole?: boolean; min?: 
 export const MAX_DURATION_S = MAX_TIMER_MS / 1000;
 const DURATION = { max: MAX_DURATION_S, unit: ' s (about 24.8 days: a longer timer would fire at once)' };
 
-function parseReporters(values: string[]): ReporterSpec[] {
-  if (values.length === 0) return [{ kind: 'console' }];
-  return values.map((value) => {
-    if (value === 'console') return { kind: 'console' as const };
-    const match = /^(junit|json|har|html)=(.+)$/.exec(value);
-    if (!match) throw new RunError(`--reporter must be console, junit=PATH, json=PATH, har=PATH or html=PATH, got ${JSON.stringify(value)}`);
-    return { kind: match[1] as 'junit' | 'json' | 'har' | 'html', path: match[2]! };
-  });
-}
-
 /** A path a config file names for writing: relative, and inside the working directory. */
 function insideWorkingDirectory(value: string, cwd: string): boolean {
-  const path = value.replace(/^(junit|json|har|html)=/, '');
+  const path = reporterPath(RUN_REPORTERS, value);
   const rel = relative(cwd, resolve(cwd, path));
   return !isAbsolute(path) && rel !== '..' && !rel.startsWith(`..${sep}`);
 }
@@ -248,7 +240,7 @@ export function parseCli(argv: readonly string[], env: Record<string, string | u
   return {
     help: false,
     options,
-    reporters: parseReporters(Array.isArray(v.reporter) ? v.reporter.map(String) : v.reporter !== undefined ? [String(v.reporter)] : []),
+    reporters: parseReporters(RUN_REPORTERS, Array.isArray(v.reporter) ? v.reporter.map(String) : v.reporter !== undefined ? [String(v.reporter)] : []),
     color,
     verbose: v.verbose === true,
     ...optional('fromHar', v['from-har'] as string | undefined),

@@ -13,9 +13,7 @@ import { createKeyMasker } from '../plumbing/mask.js';
 import { notStartedReport } from '../report/build.js';
 import { consoleProgress, formatSummary } from '../report/console.js';
 import { HarWriter } from '../report/har.js';
-import { toHtml } from '../report/html.js';
-import { toJson } from '../report/json.js';
-import { toJunit } from '../report/junit.js';
+import { type ReporterEntry, RUN_REPORTERS, reporterUsage } from '../report/reporters.js';
 import { escapeValue, wantsColor } from '../report/terminal.js';
 import type { Report } from '../report/types.js';
 import { type CliIo, type CliRun, CONFIG_FILE, inCliWords, parseCli } from './args.js';
@@ -82,7 +80,7 @@ Evidence
                          recording's verdicts; media-conformance evidence FILE prints its table
 
 Output
-  --reporter R           console | junit=PATH | json=PATH | html=PATH | har=PATH
+  --reporter R           ${reporterUsage(RUN_REPORTERS)}
                          (repeatable; default console)
   --color, --no-color    colour on the console (default: on a terminal, unless NO_COLOR is set)
   --verbose              list every assumption verdict on the console, not only the refuted ones
@@ -130,13 +128,17 @@ export async function writeReports(run: CliRun, result: Report, io: CliIo, color
   const onConsole = run.reporters.some((r) => r.kind === 'console');
   for (const reporter of run.reporters) {
     if (reporter.kind === 'console') io.stdout(`${formatSummary(result, { color, verbose: run.verbose })}\n`);
-    else if (reporter.kind === 'har') {
-      // Written during the run, exchange by exchange: announced once it is whole (a failed one is said on stderr).
-      const har = hars.find((h) => h.path === resolve(io.cwd, reporter.path));
-      if (onConsole && har && !har.failure) io.stdout(`har report: ${escapeValue(har.path)}\n`);
-    } else {
+    else {
+      const { render }: ReporterEntry<Report> = RUN_REPORTERS[reporter.kind];
+      if (!render) {
+        // The har reporter records the run: written during it, exchange by exchange; announced once it
+        // is whole (a failed one is said on stderr).
+        const har = hars.find((h) => h.path === resolve(io.cwd, reporter.path));
+        if (onConsole && har && !har.failure) io.stdout(`har report: ${escapeValue(har.path)}\n`);
+        continue;
+      }
       try {
-        const text = reporter.kind === 'junit' ? toJunit(result) : reporter.kind === 'html' ? toHtml(result) : toJson(result);
+        const text = render(result);
         const written = await writeReport(reporter.path, text, io.cwd);
         if (onConsole) io.stdout(`${reporter.kind} report: ${escapeValue(written)}\n`);
       } catch (error) {

@@ -6,15 +6,23 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { RunError } from '../model/terms.js';
+import { parseReporters, type ReporterTable, reporterUsage } from '../report/reporters.js';
 import { escapeTerminal, escapeValue, wantsColor } from '../report/terminal.js';
 import { formatUpgrade } from '../upgrade/console.js';
 import { upgradeHtml } from '../upgrade/html.js';
-import { upgradeJson } from '../upgrade/report.js';
+import { type UpgradeReport, upgradeJson } from '../upgrade/report.js';
 import { upgradeReport } from '../upgrade/run.js';
 import { consumerName, MAX_USAGE_BYTES } from '../usage/format.js';
 import { usageOfHar } from '../usage/from-har.js';
 import { recordUsage } from '../usage/store.js';
 import type { CliIo } from './args.js';
+
+/** The upgrade report's reporters (the console's text is formatUpgrade's). */
+const UPGRADE_REPORTERS = {
+  console: { file: false },
+  json: { file: true, render: upgradeJson },
+  html: { file: true, render: upgradeHtml },
+} as const satisfies ReporterTable<UpgradeReport>;
 
 export const USAGE_USAGE = `Usage: media-conformance usage --from-har FILE --consumer NAME --out FILE [options]
 
@@ -51,7 +59,7 @@ offline: nothing is sent, nothing is spent.
   --base-url URL         the API's entries in the recording (default: the origin most of them use)
   --max-answer-bytes N   most bytes of one answer read
   --strict               the contract's assumptions judged as obligations
-  --reporter R           console | json=PATH | html=PATH (repeatable; default console)
+  --reporter R           ${reporterUsage(UPGRADE_REPORTERS)} (repeatable; default console)
   --no-color             no colour on the console
 
 Exit codes: 0 no call it makes breaks, 1 a call would break (a change to make, or an upgraded call
@@ -84,17 +92,6 @@ function bytes(value: string | undefined): number | undefined {
   return n;
 }
 
-type Reporter = { kind: 'console' } | { kind: 'json' | 'html'; path: string };
-
-function reporters(values: string[] | undefined): Reporter[] {
-  return (values?.length ? values : ['console']).map((value) => {
-    if (value === 'console') return { kind: 'console' };
-    const match = /^(json|html)=(.+)$/.exec(value);
-    if (!match) throw new RunError(`--reporter must be console, json=PATH or html=PATH, got ${JSON.stringify(value)}`);
-    return { kind: match[1] as 'json' | 'html', path: match[2]! };
-  });
-}
-
 /** `usage …`: merges a recording's usage into a usage file. */
 async function runUsage(argv: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({ args: [...argv], options: USAGE_FLAGS, strict: true, allowPositionals: false });
@@ -124,7 +121,7 @@ async function runUpgrade(argv: readonly string[], io: CliIo): Promise<number> {
     io.stdout(UPGRADE_USAGE);
     return 0;
   }
-  const outputs = reporters(values.reporter);
+  const outputs = parseReporters(UPGRADE_REPORTERS, values.reporter ?? []);
   const maxAnswerBytes = bytes(values['max-answer-bytes']);
   const report = await upgradeReport({
     ...(values['from-har'] ? { fromHar: resolve(io.cwd, values['from-har']) } : {}),
@@ -142,7 +139,7 @@ async function runUpgrade(argv: readonly string[], io: CliIo): Promise<number> {
     else {
       const path = resolve(io.cwd, output.path);
       await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, output.kind === 'json' ? upgradeJson(report) : upgradeHtml(report), 'utf8');
+      await writeFile(path, UPGRADE_REPORTERS[output.kind].render(report), 'utf8');
       if (outputs.some((o) => o.kind === 'console')) io.stdout(`${output.kind} report: ${escapeValue(path)}\n`);
     }
   }

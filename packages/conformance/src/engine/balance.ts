@@ -21,6 +21,8 @@ export class BalanceLog {
    * `disbelieved` once it did not fall at all after one (it is then not believed for the rest of the run).
    */
   trust: 'unproven' | 'shown' | 'disbelieved' = 'unproven';
+  /** The dearest price per media item a served charge showed: no later spend is admitted below it. */
+  dearestPerItem = 0;
 
   get balance(): number | undefined {
     return this.last?.credits;

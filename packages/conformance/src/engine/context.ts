@@ -12,6 +12,13 @@ import type { Fixtures } from '../requests/fixtures.js';
 import type { Exercised, ExerciseOptions } from './exchanges.js';
 import type { ResolvedTarget } from './target.js';
 
+/** One kind of generation the run weighs estimate against charge on: a single-item body and what its estimate said. */
+export interface GenerationKindCase {
+  label: string;
+  body: unknown[];
+  estimated: number;
+}
+
 export interface PhaseContext {
   readonly target: ResolvedTarget;
   /** Creating, spending and deleting requests may be sent. */
@@ -32,6 +39,8 @@ export interface PhaseContext {
   makeGeneration(label: string, phase: Phase, items: number): Promise<MadeGeneration | { refused: string }>;
   /** Keeps `credits` for the stateful checks; false when the cap is below them. */
   plan(credits: number): boolean;
+  /** The kinds of generation priced by the setup phase, cheapest first (phases/kinds.ts): the first is the run's first spend. */
+  kinds: GenerationKindCase[];
   /** Why the stateful checks cannot run (set by the planner), once known. */
   statefulBlocked: string | undefined;
   skip(operationId: OperationId, check: CheckId, reason: string): void;

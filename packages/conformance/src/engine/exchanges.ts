@@ -89,6 +89,8 @@ interface How {
   record?: 'all' | 'passes';
   /** Its turn for a worker (default: low in the bulk phases, high elsewhere). */
   priority?: Priority;
+  /** A spending request the spend guard sends side by side with others in one window (spending.ts). */
+  together?: boolean;
 }
 
 export class Exchanges {
@@ -114,7 +116,7 @@ export class Exchanges {
     const request = requestFor(op, { ...spoken, params, label: c.label, auth });
     // Not sent, and no sign of a silent target either: the server gave an id that is a path step.
     if (dotSegment(request.path) !== undefined) return { exchange: notSent(request, refusedPath(request.path)) };
-    const hold = op.operationId === ESTIMATE ? 'shared' : op.spendsCredits ? 'exclusive' : undefined;
+    const hold = op.operationId === ESTIMATE ? 'shared' : op.spendsCredits ? (how.together ? 'together' : 'exclusive') : undefined;
     const judged = () => this.onWire(op, request, params, spoken.params, c, how);
     // Judged before the lane opens again: the judge sees the readings and the charges in the order they happened.
     return this.afterStop.track(op, hold ? this.deps.lane.run(hold, judged) : judged());
@@ -177,7 +179,9 @@ export class Exchanges {
     const op = operations[c.operationId] as OperationSpec;
     const auth = opts.auth ?? (expect === 'missing-key' ? 'missing' : expect === 'wrong-key' ? 'wrong' : 'valid');
     const send = () => this.exerciseNow(op, c, auth, phase, expect, opts);
-    if (opts.shrunk || !BULK.has(phase) || op.effect !== 'read') return send();
+    // A spending request sent to be refused is judged by its answer alone: sent again alike, it judges nothing new.
+    const repeatable = op.effect === 'read' || (op.spendsCredits === true && expect === 'reject');
+    if (opts.shrunk || !BULK.has(phase) || !repeatable) return send();
     return this.repeats.once(Repeats.key(c, auth, expect), opts.record ?? 'all', send);
   }
 
@@ -188,12 +192,16 @@ export class Exchanges {
     const { profiler } = this.deps;
     const queued = performance.now();
     // A request that can spend holds the spend guard's window: it goes first for a worker.
+    const invalid = expect === 'reject' || auth !== 'valid';
+    // Sent to be refused, with no cap to hold: it may go side by side with others like it (spending.ts).
+    const together = op.spendsCredits === true && invalid && !this.deps.spending.ledger.capped;
     const how: How = {
       intent,
       phase,
       ...(opts.shrunk ? { shrunk: opts.shrunk } : {}),
       record: opts.record ?? 'all',
       ...(op.spendsCredits ? { priority: 'high' } : {}),
+      ...(together ? { together } : {}),
     };
     const go = async () => {
       profiler?.wait('spendingWindows', performance.now() - queued);
@@ -202,7 +210,7 @@ export class Exchanges {
       return done.exchange;
     };
     const sent = op.spendsCredits
-      ? await this.deps.spending.spend(c, { invalid: expect === 'reject' || auth !== 'valid', planned: opts.planned ?? false, go })
+      ? await (together ? this.deps.spending.spendTogether(c, go) : this.deps.spending.spend(c, { invalid, planned: opts.planned ?? false, go }))
       : await this.deps.spending.guardFree(op, go);
     this.recordFindings();
     if ('refused' in sent) return { exchange: notSent(requestFor(op, { ...c, auth }), sent.refused), failed: false, refused: sent.refused };
@@ -235,14 +243,9 @@ export class Exchanges {
     return profiler ? profiler.time('intent (sent)', decide) : decide();
   }
 
-  /** Findings of the spend guard become assertions of credits_arithmetic (on the operation that measures). */
+  /** What the spend guard measured goes to the judge (credits_arithmetic judges it). */
   private recordFindings(): void {
-    for (const finding of this.deps.spending.pending.splice(0)) {
-      if (!finding.rule) continue;
-      const op =
-        finding.rule === 'estimate_is_the_charge' || finding.rule === 'failed_generate_is_free' ? operations.generateMedia : operations.estimateGeneration;
-      this.deps.judge.record(op.operationId, 'credits_arithmetic', { rule: finding.rule, ok: false, message: finding.message }, { phase: 'stateful' });
-    }
+    for (const fact of this.deps.spending.facts.splice(0)) this.deps.judge.measured(fact);
   }
 
   /** Registers what a successful request created (to be undone), and forgets what it deleted. */

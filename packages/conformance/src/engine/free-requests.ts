@@ -63,7 +63,8 @@ export class FreeRequests {
       }
       const exchange = await readings.window.within(kind, go);
       const read = await readings.read(`${kind}: balance after ${first ? 'its first request' : 'it'}`);
-      if (!('unknown' in read) && !readings.kinds.charging.has(kind)) readings.kinds.verified.add(kind);
+      if (!('unknown' in read) && !readings.kinds.charging.has(kind) && !readings.kinds.verified.has(kind))
+        readings.verify(kind, `${kind}: balance after its first request`);
       return { exchange };
     });
   }

@@ -3,7 +3,9 @@
 // flight at once (requests that hold up others — setup, the sequences, the spend guard's — are let
 // through first), and the balance lane: a request that can spend never overlaps an estimate, whose
 // answer is a reading of the balance, so every reading shows the balance before or after a charge,
-// never during one, in the order the judge sees them.
+// never during one, in the order the judge sees them. Spending requests sent to be refused, gathered
+// by the spend guard into one window (spending.ts), hold the lane together: side by side with each
+// other, never beside an estimate or another spending request.
 
 export type Priority = 'high' | 'low';
 
@@ -30,12 +32,17 @@ export class Workers {
   }
 }
 
-type Hold = 'shared' | 'exclusive';
+export type Hold = 'shared' | 'exclusive' | 'together';
 
-/** Readers (estimates) together, a writer (a request that can spend) alone; in the order they came. */
+/**
+ * Readers (estimates) together, a writer (a request that can spend) alone, the members of a gathered
+ * window together; in the order they came.
+ */
 export class BalanceLane {
   private readers = 0;
-  private writer = false;
+  /** Requests that can spend in flight, and whether they hold the lane together. */
+  private writers = 0;
+  private kind: Hold | undefined;
   private readonly queue: { hold: Hold; go: () => void }[] = [];
 
   async run<T>(hold: Hold, fn: () => Promise<T>): Promise<T> {
@@ -44,19 +51,24 @@ export class BalanceLane {
     try {
       return await fn();
     } finally {
-      if (hold === 'exclusive') this.writer = false;
-      else this.readers--;
+      if (hold === 'shared') this.readers--;
+      else if (--this.writers === 0) this.kind = undefined;
       this.admit();
     }
   }
 
   private fits(hold: Hold): boolean {
-    return hold === 'shared' ? !this.writer : !this.writer && this.readers === 0;
+    if (hold === 'shared') return this.writers === 0;
+    if (this.readers > 0) return false;
+    return this.writers === 0 || (hold === 'together' && this.kind === 'together');
   }
 
   private take(hold: Hold): void {
-    if (hold === 'exclusive') this.writer = true;
-    else this.readers++;
+    if (hold === 'shared') this.readers++;
+    else {
+      this.writers++;
+      this.kind = hold;
+    }
   }
 
   /** Lets in, in order, every waiting request that fits now (a waiting writer holds back the readers behind it). */

@@ -80,6 +80,7 @@ export function phaseContext(parts: RunParts): PhaseContext {
     seed: parts.seed,
     maxExamples: parts.maxExamples,
     concurrency: parts.concurrency,
+    kinds: [],
     statefulBlocked: undefined,
     selects: (check) => parts.selected.has(check),
     exercise: (c, phase, expect, opts) => parts.exchanges.exercise(c, phase, expect, opts),

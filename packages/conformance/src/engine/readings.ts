@@ -1,13 +1,15 @@
 // Reads of the balance — at the start, around what may spend, in between, at the end — and what each
 // drop says. A reading is the free estimate of a plain body; it closes a window (the requests sent since
 // the reading before). A drop nobody announced is laid on every kind in the window — the reading's own
-// estimate included, unless a second reading alone clears it — and none of them is sent again.
+// estimate included, unless a second reading alone clears it — and none of them is sent again. What
+// the readings show goes to the check as facts (model/credit-facts.ts); they judge nothing here.
 import type { OperationId } from '@mediagen/schema';
+import type { CreditFact, UnannouncedFact } from '../model/credit-facts.js';
 import { dataOf, type Exchange, isSuccess } from '../model/exchange.js';
 import type { RequestCase } from '../requests/cases.js';
 import type { Fixtures } from '../requests/fixtures.js';
 import { baseItem } from '../requests/generation-bodies.js';
-import type { Finding, SpendLedger } from './spend.js';
+import type { SpendLedger } from './spend.js';
 import { ESTIMATE, KindsSeen, type Mutex, Window } from './windows.js';
 
 /** Under a cap, before any unannounced charge, the balance is read after at most this many requests of kinds known to be free. */
@@ -46,7 +48,8 @@ export class BalanceReadings {
     private readonly send: Send,
     private readonly fixtures: Readonly<Fixtures>,
     private readonly lock: Mutex,
-    private readonly note: (finding: Finding | undefined) => void,
+    /** Where the facts the readings measured go (to be judged by the check). */
+    private readonly fact: (fact: CreditFact) => void,
   ) {
     this.kinds = new KindsSeen(ledger);
   }
@@ -56,13 +59,21 @@ export class BalanceReadings {
     const reading = balanceIn(await this.send({ operationId: ESTIMATE, label, body: [baseItem(this.fixtures)] }));
     if ('unknown' in reading && reading.inexact && this.ledger.capped && !this.inexactSaid) {
       this.inexactSaid = true;
-      this.note(this.ledger.disbelieve(`${label}: ${reading.unknown}: it cannot show what is spent, so under a credit cap nothing is spent`));
+      this.ledger.disbelieve(`${label}: ${reading.unknown}: it cannot show what is spent, so under a credit cap nothing is spent`);
     }
     return reading;
   }
 
-  private found(finding: Finding): void {
-    this.note(this.ledger.find(finding));
+  /** A fall nobody announced: a fact for the check, and a finding that ends spending. */
+  private unannouncedFall(fact: Omit<UnannouncedFact, 'kind'>, message: string): void {
+    this.fact({ kind: 'unannounced', ...fact });
+    this.ledger.find({ message });
+  }
+
+  /** A kind of request bracketed by readings cost nothing: known free (and a fact for the check). */
+  verify(kind: OperationId, where: string): void {
+    this.kinds.verified.add(kind);
+    this.fact({ kind: 'free', operationId: kind, where });
   }
 
   /** Reads the balance (inside the lock): a drop since the last reading is a charge nobody announced, laid on the window. */
@@ -92,10 +103,11 @@ export class BalanceReadings {
   private async unannounced(label: string, drop: number, from: number, to: number, members: Set<OperationId>): Promise<void> {
     const fell = `${label}: the balance fell by ${drop} credits (from ${from} to ${to}) where nothing was to be charged`;
     const others = [...members].filter((kind) => kind !== ESTIMATE);
+    const fall = { where: label, drop, from, to, sent: others };
     if (others.length === 0) {
       this.kinds.charge([ESTIMATE], drop);
       const sent = members.size ? 'only estimates were sent since the reading before' : 'nothing but the reading, an estimate, was sent';
-      this.found({ rule: 'estimate_is_free', message: `${fell} (${sent})` });
+      this.unannouncedFall({ ...fall, suspects: 'estimates' }, `${fell} (${sent})`);
       return;
     }
     this.kinds.charge(others, drop);
@@ -104,31 +116,39 @@ export class BalanceReadings {
     // Alone: no request starts until it is done, and those on the wire land first; what they charged since
     // the reading before is read first (and laid on them), so that the second reading shows only its own charge.
     const { again, landed } = await this.window.alone(async () => {
-      let landed: Finding | undefined;
+      let landed: Omit<UnannouncedFact, 'kind' | 'suspects'> | undefined;
       if (this.window.size > 0) {
         const landedWhere = `${label}: read once the requests on the wire landed`;
         const members = this.window.take();
         const reading = await this.measure(landedWhere);
+        const before = this.ledger.log.balance;
         const seen = 'unknown' in reading ? undefined : this.ledger.log.read({ credits: reading.credits, where: landedWhere });
         const kinds = [...members].filter((kind) => kind !== ESTIMATE);
-        if (seen && seen.drop > 0 && kinds.length > 0) {
+        if (seen && seen.drop > 0 && kinds.length > 0 && before !== undefined && 'credits' in reading) {
           this.kinds.charge(kinds, seen.drop);
-          landed = { message: `${landedWhere}: the balance fell by ${seen.drop} more credits where nothing was to be charged (sent: ${kinds.join(', ')})` };
+          landed = { where: landedWhere, drop: seen.drop, from: before, to: reading.credits, sent: kinds };
         }
       }
       return { again: await this.measure(where), landed };
     });
+    const beforeAgain = this.ledger.log.balance;
     const alone = 'unknown' in again ? undefined : this.ledger.log.read({ credits: again.credits, where });
     const sent = `sent since the reading before: ${others.join(', ')}`;
+    const landedLine = (l: NonNullable<typeof landed>) =>
+      `${l.where}: the balance fell by ${l.drop} more credits where nothing was to be charged (sent: ${l.sent.join(', ')})`;
     if (alone !== undefined && alone.drop <= 0) {
-      this.found({ rule: 'reads_are_free', message: `${fell} (${sent})` });
-      if (landed) this.found({ rule: 'reads_are_free', ...landed });
+      this.unannouncedFall({ ...fall, suspects: 'reads' }, `${fell} (${sent})`);
+      if (landed) this.unannouncedFall({ ...landed, suspects: 'reads' }, landedLine(landed));
       return;
     }
     this.kinds.charge([ESTIMATE], alone?.drop ?? 0);
-    this.found({ message: `${fell} (${sent}, and the reading itself, an estimate)` });
-    if (landed) this.found(landed);
-    if (alone) this.found({ rule: 'estimate_is_free', message: `${where}, the balance fell by ${alone.drop} more credits` });
+    this.unannouncedFall({ ...fall, suspects: 'unknown' }, `${fell} (${sent}, and the reading itself, an estimate)`);
+    if (landed) this.unannouncedFall({ ...landed, suspects: 'unknown' }, landedLine(landed));
+    if (alone && beforeAgain !== undefined && 'credits' in again)
+      this.unannouncedFall(
+        { where, drop: alone.drop, from: beforeAgain, to: again.credits, sent: [], suspects: 'estimates' },
+        `${where}, the balance fell by ${alone.drop} more credits`,
+      );
   }
 
   /** The balance now, read with a free estimate of a plain body; or why it could not be read. */
@@ -152,7 +172,7 @@ export class BalanceReadings {
       await this.read('balance again (an estimate costs nothing)');
       const cost = log.observed - before;
       if (cost > 0) log.addUnseen(cost, 'the first balance reading (an estimate, which costs as the second did)');
-      else if (log.balance !== undefined) this.kinds.verified.add(ESTIMATE);
+      else if (log.balance !== undefined) this.verify(ESTIMATE, 'balance again (an estimate costs nothing)');
     });
   }
 

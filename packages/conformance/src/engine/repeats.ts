@@ -2,7 +2,8 @@
 // the auth requests and the generated ones often say the same request again (a listing without a
 // query, a page the catalogue was read with, a value fast-check draws twice): a read the run already
 // sent with the same path, query, body, key and purpose adds no coverage, so it is answered with what
-// the first one got — that exchange was judged by every check when it came. Only reads go through
+// the first one got — that exchange was judged by every check when it came. Only reads, and spending
+// requests sent to be refused (a generation call that judges nothing new is not sent), go through
 // here (a request that creates, spends or deletes does something new each time), never a shrunk
 // counterexample, a poll or a sequence's request (repeating is their point). A generated request,
 // whose failures are recorded only once shrunk, stands for a recorded one only when it passed.

@@ -19,6 +19,7 @@ import { CleanupRegistry } from './cleanup.js';
 import { Exchanges } from './exchanges.js';
 import { BalanceLane, Workers } from './lanes.js';
 import type { ConformanceOptions } from './options.js';
+import { spendAcrossKinds } from './phases/kinds.js';
 import { runSetup } from './phases/setup.js';
 import { sequencePlan } from './plan.js';
 import { isSafe, READ_ONLY } from './policy.js';
@@ -131,7 +132,12 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
   // What the spend guard sends (balance readings, prices) is all estimates, sent holding its window: they go first for a
   // worker, and their time is the profile's balance readings.
   const read = (c: RequestCase) => exchanges.wire(c, 'valid', { priority: 'high' });
-  const spending = new Spending(options.maxCredits, (c) => (profiler ? profiler.waiting('balanceReadings', () => read(c)) : read(c)), fixtures);
+  const spending = new Spending(
+    options.maxCredits,
+    (c) => (profiler ? profiler.waiting('balanceReadings', () => read(c)) : read(c)),
+    fixtures,
+    lifecycleTimeoutMs,
+  );
   exchanges = new Exchanges({
     transport,
     masker,
@@ -192,6 +198,8 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
       },
       plan,
     );
+    // Estimate against charge on every other kind of generation the cap still holds, cheapest first.
+    await spanned(profiler, 'phase:kinds', () => spendAcrossKinds(context, context.kinds));
   } catch (error) {
     if (!(error instanceof RunStopped)) throw error;
     note(`run stopped (${error.message}): cleaning up and writing the report`);
@@ -206,7 +214,8 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     for (const line of transport.budgetNotes()) note(line);
     transport.close();
     await recorders.close();
-    // The history has ended: what the whole of it shows (a resource never readable, a generation that never finished).
+    // What the last readings measured (the end balance), then what the whole history shows (a resource never readable, a generation that never finished).
+    for (const fact of spending.facts.splice(0)) judge.measured(fact);
     judge.finish();
   }
   const stopped = stop.stopped;

@@ -1,32 +1,48 @@
 // What the run spends, counted from the balances the API reports and from what it admitted, whichever
 // is larger. A request that can spend (a generate) is sent only with a price known in advance (the
-// estimate of the same body, above 0) that fits under the cap beside what was already counted; every
+// estimate of the same body, above 0) that fits under the cap beside what was already counted; it is
+// admitted at the larger of its estimate and the dearest price per item already charged, and every
 // charge is then read back from the balance. A balance that does not fall by what was admitted (stale,
 // rising, too large to count exactly) is not believed: spending stops, and the spend is what was
-// admitted. A charge nobody announced — an estimate or a read that costs, a failed generate that keeps
-// its credits, a generate that costs more than its estimate — is a finding of its own and ends all
-// spending: nothing that could spend is sent after it.
+// admitted. A charge that disagrees with its estimate, or that nobody announced — an estimate or a read
+// that costs, a failed generate that keeps its credits — ends all spending: no estimate is trusted
+// again, and nothing that could spend is sent after it. The ledger judges nothing: what the readings
+// showed goes to credits_arithmetic as facts (model/credit-facts.ts), the one judge of the credit rules.
 import type { SpendReport } from '../judging/run-record.js';
 import { BalanceLog, type BalanceReading, CreditPlan } from './balance.js';
 
 export type { SpendReport } from '../judging/run-record.js';
+export type { SpendOutcome as Outcome } from '../model/credit-facts.js';
 export type { BalanceReading } from './balance.js';
 
+import type { SpendOutcome as Outcome } from '../model/credit-facts.js';
+
 export interface Admission {
+  /** What the cap counts for it: the larger of its estimate and the dearest price per item already charged. */
   price: number;
+  /** What its estimate (or, `guessed`, the guess) said. */
+  claimed: number;
+  /** The media it makes (what the dearest price per item is multiplied by). */
+  items: number;
   /** Sent without a price (no cap): what it charges is counted, not compared. */
   unpriced?: boolean;
-  /** Priced by guess (the estimate refused the body): a dearer charge ends spending but breaks no rule. */
+  /** Priced by guess (the estimate refused the body): a dearer charge ends spending, its estimate weighs nothing. */
   guessed?: boolean;
   what: string;
   /** Drawn from the planner's reservation (a stateful check's generation). */
   planned: boolean;
 }
 
-export type Finding = { rule?: 'estimate_is_free' | 'reads_are_free' | 'failed_generate_is_free' | 'estimate_is_the_charge'; message: string };
+/** What the guard saw that ends spending or that the report says (the rules are judged by the check). */
+export type Finding = { message: string };
 
-/** How a spending request ended: answered with success (`served`), refused with an error, or not answered. */
-export type Outcome = 'served' | 'refused' | 'unanswered';
+/** How a request that may spend is admitted. */
+export interface AdmitOptions {
+  planned?: boolean;
+  guessed?: boolean;
+  /** The media it makes (1 when not said). */
+  items?: number;
+}
 
 export class SpendLedger {
   readonly log = new BalanceLog();
@@ -51,40 +67,37 @@ export class SpendLedger {
   }
 
   /**
-   * The balance read back after a spending request. More than announced (or anything for a refusal) is
-   * a charge nobody announced; no drop at all after a served request means the balance does not show
-   * what is spent — not believed from then on, and spending stops. Either way it is a finding.
+   * The balance read back after a spending request (the last reading, once its charge showed or the
+   * wait for it ended). Anything for a refusal, a charge that disagrees with its estimate (or above a
+   * guess), and a served request the balance does not show at all each end spending: the finding says
+   * why. What rule that breaks is the check's to judge.
    */
   settle(admission: Admission, reading: BalanceReading, outcome: Outcome): Finding | undefined {
     const { drop, from } = this.log.read(reading);
     if (from === undefined) return undefined;
-    const { price, what } = admission;
-    if (admission.unpriced) {
-      // No cap: the charge is counted; only a refusal that kept credits is a finding.
-      return outcome === 'refused' && drop > 0
-        ? this.find({ rule: 'failed_generate_is_free', message: fell(reading, drop, from, 'nothing was to be charged') })
-        : undefined;
-    }
+    const { price, claimed, what } = admission;
     if (outcome === 'refused') {
-      if (drop > 0) return this.find({ rule: 'failed_generate_is_free', message: fell(reading, drop, from, 'nothing was to be charged') });
+      if (drop > 0) return this.find({ message: fell(reading, drop, from, 'nothing was to be charged') });
       // A balance known to show charges says the refusal cost nothing: its price is no longer counted.
-      if (this.log.trust === 'shown') this.admitted -= price;
+      if (!admission.unpriced && this.log.trust === 'shown') this.admitted -= price;
       return undefined;
     }
-    if (drop > price) {
-      // Unanswered, or priced by guess (the estimate refused the body): a dearer charge ends spending but breaks no rule.
-      if (outcome === 'unanswered' || admission.guessed)
-        return this.find({ message: `${reading.where}: charged ${drop} credits where ${price} were expected` });
-      return this.find({ rule: 'estimate_is_the_charge', message: `${reading.where}: charged ${drop} credits where the estimate said ${price}` });
+    if (admission.unpriced) return undefined;
+    if (drop > 0 && outcome === 'served') this.log.dearestPerItem = Math.max(this.log.dearestPerItem, drop / admission.items);
+    if (drop > claimed) {
+      const said = outcome === 'unanswered' || admission.guessed ? 'were expected' : 'the estimate said';
+      return this.find({ message: `${reading.where}: charged ${drop} credits where ${said} ${claimed}: no estimate is trusted again` });
     }
     if (outcome !== 'served') return undefined;
-    if (drop >= price && this.log.trust === 'unproven') this.log.trust = 'shown';
-    // A served request the balance does not show at all: the balance is not believed. One that fell by
-    // less than its price (a guess is an upper bound) still moves: the cap counts the price regardless.
-    if (drop > 0) return undefined;
-    return this.disbelieve(
-      `${reading.where}: the balance ${drop === 0 ? 'did not fall' : `rose by ${-drop}`} (from ${from} to ${reading.credits}) although ${price} credits were admitted for ${what}: the balance does not show what is spent, so spending stopped and the spend counts what was admitted`,
-    );
+    if (drop >= claimed && this.log.trust === 'unproven') this.log.trust = 'shown';
+    if (drop <= 0)
+      return this.disbelieve(
+        `${reading.where}: the balance ${drop === 0 ? 'did not fall' : `rose by ${-drop}`} (from ${from} to ${reading.credits}) although ${price} credits were admitted for ${what}: the balance does not show what is spent, so spending stopped and the spend counts what was admitted`,
+      );
+    // Less than the estimate (a guess is an upper bound, and says nothing): the estimate disagrees with the charge.
+    if (drop < claimed && !admission.guessed)
+      return this.find({ message: `${reading.where}: charged ${drop} credits where the estimate said ${claimed}: no estimate is trusted again` });
+    return undefined;
   }
 
   /**
@@ -104,38 +117,46 @@ export class SpendLedger {
   }
 
   /**
-   * Whether a request priced `price` may be sent: spending has not ended, its price is a known number
-   * above 0, and the cap holds it beside what was counted (the larger of what the balance says and what
-   * was admitted; for a request outside the plan, beside the credits kept for the stateful checks too).
+   * Whether a request priced `claimed` may be sent: spending has not ended, its price is a known number
+   * above 0, and the cap holds it — at the larger of its price and the dearest price per item already
+   * charged — beside what was counted (the larger of what the balance says and what was admitted; for a
+   * request outside the plan, beside the credits kept for the stateful checks too).
    */
-  admit(price: number | undefined, what: string, planned = false, guessed = false): Admission | { refused: string } {
+  admit(claimed: number | undefined, what: string, options: AdmitOptions = {}): Admission | { refused: string } {
+    const { planned = false, guessed = false } = options;
+    const items = Math.max(1, options.items ?? 1);
     const refuse = (reason: string) => {
       this.refused.push(reason);
       return { refused: reason };
     };
     if (this.endedBy) return refuse(`not sent: ${what}: ${this.endedBy}`);
-    if (this.max === undefined && price === undefined) return { price: 0, what, planned, unpriced: true };
+    if (this.max === undefined && claimed === undefined) return { price: 0, claimed: 0, items, what, planned, unpriced: true };
     const tag = guessed ? { guessed: true } : {};
     // A request that spends is never free: an estimate of 0 or less is no price.
-    if (price === undefined || !Number.isFinite(price) || price <= 0) {
+    if (claimed === undefined || !Number.isFinite(claimed) || claimed <= 0) {
       return refuse(
-        `not sent: ${what}: its cost cannot be known in advance (estimate ${price === undefined ? 'missing' : JSON.stringify(price)}${
-          price !== undefined && price <= 0 ? ': a request that spends is never free, so this is no price' : ''
+        `not sent: ${what}: its cost cannot be known in advance (estimate ${claimed === undefined ? 'missing' : JSON.stringify(claimed)}${
+          claimed !== undefined && claimed <= 0 ? ': a request that spends is never free, so this is no price' : ''
         })`,
       );
     }
-    if (this.max === undefined) return { price, what, planned, ...tag };
+    const price = Math.max(claimed, Math.ceil(this.log.dearestPerItem * items));
+    if (this.max === undefined) return { price, claimed, items, what, planned, ...tag };
     const { drawn, kept } = this.plan.share(price, planned);
     const counted = this.counted;
+    const at =
+      price > claimed
+        ? `priced at ${price} credits (the dearest charge seen, ${this.log.dearestPerItem} per item, above its estimate of ${claimed})`
+        : `its estimate of ${price} credits`;
     if (counted + price + kept > this.max) {
       return refuse(
-        `not sent: ${what}: its estimate of ${price} credits would bring the run's spend to ${counted + price}, above the credit cap of ${this.max}` +
+        `not sent: ${what}: ${at} would bring the run's spend to ${counted + price}, above the credit cap of ${this.max}` +
           (kept > 0 ? ` (${kept} kept for the stateful checks)` : ''),
       );
     }
     this.plan.draw(drawn);
     this.admitted += price;
-    return { price, what, planned: drawn > 0, ...tag };
+    return { price, claimed, items, what, planned: drawn > 0, ...tag };
   }
 
   /** An admitted request that was not sent after all: its price is no longer counted. */
@@ -150,7 +171,7 @@ export class SpendLedger {
     const rose = log.start !== undefined && log.spent < 0;
     const fromAdmitted = log.trust === 'disbelieved' || rose;
     const findings = [
-      ...this.findings.map((f) => (f.rule ? `${f.rule}: ${f.message}` : f.message)),
+      ...this.findings.map((f) => f.message),
       ...log.unseen.map((u) => `counted: ${u}`),
       ...(rose
         ? [

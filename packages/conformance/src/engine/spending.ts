@@ -1,36 +1,49 @@
 // The spend guard of a run: it reads the balance the API reports (readings.ts), prices a spending
 // request before it is sent (the estimate of the same body), admits it only when the ledger's cap holds
 // it, and sends it alone in its window, with the balance read right before and right after it: what a
-// request that can spend is charged is its own, beside what was in flight with it. Requests that should
-// spend nothing go through the guard of free requests (free-requests.ts).
+// request that can spend is charged is its own, beside what was in flight with it. A charge taken later
+// (as the media finish) is waited for, alone, within the lifecycle wait. Without a cap, the requests
+// sent to be refused (nothing is to be charged for any of them) share a window instead, side by side,
+// read back once (spendTogether). Requests that should spend nothing go through the guard of free
+// requests (free-requests.ts). What it measured goes to the check as facts (`facts`): the guard decides
+// only whether to spend.
 import type { OperationId, OperationSpec } from '@mediagen/schema';
 import { served } from '../checks/response.js';
+import { type CreditFact, itemsOf } from '../model/credit-facts.js';
 import { type Exchange, isSuccess } from '../model/exchange.js';
+import { sleep } from '../plumbing/sleep.js';
 import type { RequestCase } from '../requests/cases.js';
 import type { Fixtures } from '../requests/fixtures.js';
 import { baseItem } from '../requests/generation-bodies.js';
 import { FreeRequests, type Spent } from './free-requests.js';
 import { BalanceReadings, balanceIn, numberIn, type Send } from './readings.js';
-import { type Admission, type Finding, type Outcome, SpendLedger } from './spend.js';
+import { type Admission, type Outcome, SpendLedger } from './spend.js';
 import { ESTIMATE, Mutex } from './windows.js';
 
 export type { Spent } from './free-requests.js';
+
+/** Spending requests gathered to go side by side in one window. */
+interface Gathered {
+  members: { c: RequestCase; go: () => Promise<Exchange>; resolve: (spent: Spent) => void; reject: (error: unknown) => void }[];
+}
 
 export class Spending {
   readonly ledger: SpendLedger;
   readonly readings: BalanceReadings;
   private readonly free: FreeRequests;
   private readonly lock = new Mutex();
-  /** Findings not yet recorded as assertions (the run records each once). */
-  readonly pending: Finding[] = [];
+  /** What the readings measured, not yet handed to the judge (the run hands each over once). */
+  readonly facts: CreditFact[] = [];
 
+  /** `chargeWaitMs`: how long a charge taken later (as the media finish) is waited for: the lifecycle wait. */
   constructor(
     maxCredits: number | undefined,
     private readonly send: Send,
     private readonly fixtures: Readonly<Fixtures>,
+    private readonly chargeWaitMs = 30_000,
   ) {
     this.ledger = new SpendLedger(maxCredits);
-    this.readings = new BalanceReadings(this.ledger, send, fixtures, this.lock, (finding) => finding && this.pending.push(finding));
+    this.readings = new BalanceReadings(this.ledger, send, fixtures, this.lock, (fact) => this.facts.push(fact));
     this.free = new FreeRequests(this.ledger, this.readings, this.lock, (what, why) => this.refuse(what, why));
   }
 
@@ -77,7 +90,7 @@ export class Spending {
       if (ledger.endedBy) return { refused: this.refuse(`${c.label}`, ledger.endedBy) };
       // Without a cap nothing needs a price in advance (a local target): the balance still counts the spend.
       const priced = ledger.capped ? await this.priceOf(c, options.invalid) : { guessed: false };
-      const admission = ledger.admit(priced.price, `"${c.label}"`, options.planned, priced.guessed);
+      const admission = ledger.admit(priced.price, `"${c.label}"`, { planned: options.planned, guessed: priced.guessed, items: itemsOf(c.body) });
       if ('refused' in admission) return admission;
       // Under a cap the request goes alone in its window: the balance is read right before it (the pricing estimates are behind that reading).
       const before = ledger.capped || ledger.log.balance === undefined ? await readings.read(`balance before "${c.label}"`) : undefined;
@@ -87,9 +100,63 @@ export class Spending {
         return { refused: this.refuse(c.label, ledger.endedBy ?? `the balance cannot be read (${why}), and under a credit cap nothing is spent unmeasured`) };
       }
       const exchange = await readings.window.within(c.operationId, options.go);
-      await this.settle(admission, exchange, c.operationId);
+      const outcome: Outcome = served(exchange) ? 'served' : exchange.status === 0 ? 'unanswered' : 'refused';
+      const remaining = outcome === 'served' ? numberIn(exchange, 'credits_remaining') : undefined;
+      await this.settle(admission, outcome, c.operationId, remaining);
       return { exchange };
     });
+  }
+
+  /**
+   * Sends a spending request sent to be refused, on a run without a cap: side by side with the others
+   * like it that arrive while a window is busy, in one window of their own, read back once after they
+   * have all landed. Nothing is to be charged for any of them (a refusal is free); a balance that fell
+   * while every one of them was refused breaks that rule for the window as a whole. The first arrives
+   * alone; the next gather while it is on the wire, so a window holds as many as the workers send.
+   */
+  spendTogether(c: RequestCase, go: () => Promise<Exchange>): Promise<Spent> {
+    let window = this.gathering;
+    if (window === undefined) {
+      const opened: Gathered = { members: [] };
+      window = this.gathering = opened;
+      void this.lock.run(() => this.sendGathered(opened));
+    }
+    const members = window.members;
+    return new Promise<Spent>((resolve, reject) => members.push({ c, go, resolve, reject }));
+  }
+
+  /** Spending requests waiting for their window to open (see spendTogether). */
+  private gathering: Gathered | undefined;
+
+  private async sendGathered(window: Gathered): Promise<void> {
+    // From here on, later requests gather in the next window.
+    if (this.gathering === window) this.gathering = undefined;
+    const { ledger, readings } = this;
+    const { members } = window;
+    try {
+      if (ledger.endedBy) {
+        for (const m of members) m.resolve({ refused: this.refuse(m.c.label, ledger.endedBy) });
+        return;
+      }
+      const what = members.length === 1 ? `"${members[0]!.c.label}"` : `${members.length} requests sent together ("${members[0]!.c.label}", …)`;
+      if (ledger.log.balance === undefined) await readings.read(`balance before ${what}`);
+      const sent = await Promise.allSettled(members.map((m) => readings.window.within(m.c.operationId, m.go)));
+      const landed = sent.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      if (landed.length > 0) {
+        const outcome: Outcome = landed.some(served) ? 'served' : landed.every((e) => e.status === 0) ? 'unanswered' : 'refused';
+        await this.settle(
+          { price: 0, claimed: 0, items: members.reduce((n, m) => n + itemsOf(m.c.body), 0), unpriced: true, what, planned: false },
+          outcome,
+          members[0]!.c.operationId,
+        );
+      }
+      for (const [i, s] of sent.entries()) {
+        if (s.status === 'fulfilled') members[i]!.resolve({ exchange: s.value });
+        else members[i]!.reject(s.reason);
+      }
+    } catch (error) {
+      for (const m of members) m.reject(error);
+    }
   }
 
   /** A request that should spend nothing, sent through the guard of free requests. */
@@ -104,32 +171,62 @@ export class Spending {
   }
 
   /** Reads back what a spending request cost: more than announced, anything for a failure, or less than admitted ends spending. */
-  private async settle(admission: Admission, exchange: Exchange, spender: OperationId): Promise<void> {
-    const outcome: Outcome = served(exchange) ? 'served' : exchange.status === 0 ? 'unanswered' : 'refused';
+  private async settle(admission: Admission, outcome: Outcome, spender: OperationId, remaining?: number): Promise<void> {
     const where = `after ${admission.what}`;
-    const remaining = outcome === 'served' && !this.ledger.capped ? numberIn(exchange, 'credits_remaining') : undefined;
-    if (remaining !== undefined) {
-      const finding = this.ledger.settle(admission, { credits: remaining, where }, outcome);
-      if (finding) this.pending.push(finding);
+    const from = this.ledger.log.balance;
+    if (remaining !== undefined && !this.ledger.capped) {
+      // No cap: the answer's own credits_remaining is the reading after it (nothing is weighed against it).
+      this.ledger.settle(admission, { credits: remaining, where }, outcome);
       return;
     }
     const members = this.readings.window.take();
-    const after = balanceIn(await this.send({ operationId: ESTIMATE, label: `balance ${where}`, body: [baseItem(this.fixtures)] }));
+    let after = balanceIn(await this.send({ operationId: ESTIMATE, label: `balance ${where}`, body: [baseItem(this.fixtures)] }));
     for (const kind of this.readings.window.joined()) members.add(kind);
+    if ('credits' in after && from !== undefined && outcome === 'served' && !admission.unpriced && from - after.credits < admission.claimed)
+      after = await this.awaitCharge(admission, from, after);
     if ('unknown' in after) {
-      if (this.ledger.capped)
-        this.pending.push(this.ledger.disbelieve(`${where}: the balance could not be read back (${after.unknown}); the spend counts what was admitted`));
+      if (this.ledger.capped) this.ledger.disbelieve(`${where}: the balance could not be read back (${after.unknown}); the spend counts what was admitted`);
       return;
     }
+    if (from !== undefined)
+      this.facts.push({
+        kind: 'charge',
+        what: admission.what,
+        where,
+        outcome,
+        priced: admission.unpriced ? 'none' : admission.guessed ? 'guess' : 'estimate',
+        ...(admission.unpriced ? {} : { claimed: admission.claimed }),
+        items: admission.items,
+        from,
+        to: after.credits,
+        ...(remaining !== undefined ? { creditsRemaining: remaining } : {}),
+      });
     const observed = this.ledger.log.observed;
     const finding = this.ledger.settle(admission, { credits: after.credits, where }, outcome);
     if (!finding) return;
-    this.pending.push(finding);
-    const expected = admission.unpriced ? Number.POSITIVE_INFINITY : outcome === 'refused' ? 0 : admission.price;
+    const expected = admission.unpriced ? Number.POSITIVE_INFINITY : outcome === 'refused' ? 0 : admission.claimed;
     const extra = this.ledger.log.observed - observed - expected;
     // Alone in its window, the extra charge was the request's own (spending has ended); requests that
     // should cost nothing, in flight beside it, are not sent again either, and later ones go one by one.
     const others = [...members].filter((kind) => kind !== spender);
     if (extra > 0 && others.length > 0) this.readings.kinds.charge(others, extra);
+  }
+
+  /**
+   * A served generation the balance has not shown in full yet: the seed states its cost, not when it is
+   * taken (a server may charge each item as it finishes). The balance is read again, alone (nothing
+   * else starts meanwhile, so any fall is its charge), until it shows the whole estimate or the
+   * lifecycle wait ends; the last reading is the one it is settled on.
+   */
+  private awaitCharge(admission: Admission, from: number, first: { credits: number; exchange: Exchange }): Promise<ReturnType<typeof balanceIn>> {
+    return this.readings.window.alone(async () => {
+      let last: ReturnType<typeof balanceIn> = first;
+      const until = Date.now() + this.chargeWaitMs;
+      for (let delay = 25; 'credits' in last && from - last.credits < admission.claimed && Date.now() < until; delay = Math.min(delay * 2, 1_000)) {
+        await sleep(Math.min(delay, Math.max(0, until - Date.now())));
+        last = await this.readings.measure(`balance after ${admission.what}, once its charge shows`);
+      }
+      return last;
+    });
   }
 }

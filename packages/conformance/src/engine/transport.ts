@@ -1,7 +1,7 @@
 // Sends one request and reads its answer within the run's budgets: a time limit per request, a cap on
 // the bytes of an answer (counted as decoded, streamed, and cut there: a never-ending or huge body
-// costs at most the cap), and the run's own signal (its deadline, or Ctrl-C). 429 answers are retried
-// a few times; redirects are followed only on the target's own origin (the key would follow them).
+// costs at most the cap), and the run's own signal (its deadline, or Ctrl-C). 429 answers, and 503
+// answers with Retry-After, are retried a few times; redirects are followed only on the target's own origin (the key would follow them).
 import { API_KEY_HEADER } from '@mediagen/schema/util';
 import { buildUrl, type Exchange, type RequestSpec, requestBodyText, WRONG_API_KEY } from '../model/exchange.js';
 import { type Answer, Connections } from '../plumbing/http.js';
@@ -13,7 +13,7 @@ export interface TransportBudgets {
   timeoutMs: number;
   /** Most bytes of one answer read (decoded); the rest is not read. */
   maxAnswerBytes: number;
-  /** Retries of a 429 answer (honouring Retry-After up to 5 s). */
+  /** Retries of a 429 answer, or a 503 with Retry-After (honouring Retry-After up to 5 s). */
   retries429: number;
 }
 
@@ -26,6 +26,25 @@ export interface TransportOptions extends TransportBudgets {
   signal?: AbortSignal;
   /** Called with every finished exchange (the recorders: HAR, evidence). */
   onExchange?: (exchange: Exchange) => void;
+}
+
+/** The longest Retry-After waited for (the run's pace: a longer one is not waited out, its answer is judged). */
+const MAX_RETRY_WAIT_MS = 5000;
+
+/**
+ * How long to wait before sending a request again, or undefined to judge the answer as it is. A
+ * `429` is waited out (its Retry-After, else a growing backoff); a `503` only with a Retry-After (in
+ * seconds or an HTTP date): the server says it is unavailable for a while, which no source forbids.
+ * A wait past MAX_RETRY_WAIT_MS is cut to it.
+ */
+export function retryWaitMs(status: number, retryAfter: string | undefined, attempt: number, now = Date.now()): number | undefined {
+  if (status !== 429 && status !== 503) return undefined;
+  const text = retryAfter?.trim() ?? '';
+  const seconds = /^\d+(\.\d+)?$/.test(text) ? Number(text) * 1000 : undefined;
+  const date = seconds === undefined && text !== '' ? Date.parse(text) - now : undefined;
+  const asked = seconds ?? (date !== undefined && Number.isFinite(date) ? Math.max(0, date) : undefined);
+  if (asked === undefined) return status === 429 ? 200 * 2 ** attempt : undefined;
+  return Math.min(asked, MAX_RETRY_WAIT_MS);
 }
 
 /** Redirects followed on the target's own origin; another origin is never followed. */
@@ -236,9 +255,9 @@ export class Transport {
         attempt--;
         continue;
       }
-      if (response.status === 429 && attempt < this.options.retries429) {
-        const after = Number(response.headers['retry-after']);
-        await sleep(Number.isFinite(after) && after > 0 ? Math.min(after * 1000, 5000) : 200 * 2 ** attempt, runSignal);
+      const wait = retryWaitMs(response.status, response.headers['retry-after'], attempt);
+      if (wait !== undefined && attempt < this.options.retries429) {
+        await sleep(wait, runSignal);
         continue;
       }
       let json: unknown;

@@ -12,7 +12,8 @@ import { verdictsFor } from '../checks/judge.js';
 import { served } from '../model/answer.js';
 import type { Basis } from '../model/basis.js';
 import { type SectionClock, untimed } from '../model/clock.js';
-import { type Exchange, isSuccess, toCurl } from '../model/exchange.js';
+import type { CreditFact } from '../model/credit-facts.js';
+import { type Exchange, isSuccess, sentBody, toCurl } from '../model/exchange.js';
 import { History } from '../model/history.js';
 import { inNewestShape } from '../model/newest.js';
 import type { Failure, Phase } from '../model/terms.js';
@@ -114,7 +115,7 @@ export class Judge {
    * anything): whether it keeps state (the stateful checks judge the history) and computes pages.
    */
   retarget(target: { stateful: boolean; pagination: boolean }): void {
-    const settings = { lifecycleWaitMs: this.options.lifecycleWaitMs, ownsBalance: this.options.ownsBalance };
+    const settings = { lifecycleWaitMs: this.options.lifecycleWaitMs, ownsBalance: this.options.ownsBalance, version: this.options.judgedAt ?? latestDate };
     const judges = target.stateful
       ? CHECKS.filter((check) => this.selected.has(check.id) && check.history).map((check) => ({
           check,
@@ -167,6 +168,7 @@ export class Judge {
     };
     const context = {
       pagination: this.target.pagination,
+      version: this.options.judgedAt ?? latestDate,
       ...(intent.breach ? { breach: intent.breach } : {}),
       ...(intent.relies ? { relies: intent.relies } : {}),
     };
@@ -188,12 +190,24 @@ export class Judge {
       for (const found of clockOf(this.options).time(section, () => judge.observe(observed))) record(found.operationId, check.id, found.assertion);
     }
     for (const settled of this.awaits.settle(op, newest)) this.record(settled.operationId, settled.check, settled.decided, settled.meta, settled.evidence);
-    if ((meta.record ?? 'all') === 'all' || !judgement.failed) this.observe(op, exchange, intent.expect);
+    if ((meta.record ?? 'all') === 'all' || !judgement.failed) observe(this, clockOf(this.options), op, exchange, intent.expect);
     clockOf(this.options).time('history facts', () => this.history.learn(op, params, newest, at));
     return judgement;
   }
 
-  /** Records one assertion of `check` (the spend guard's findings come this way too). */
+  /**
+   * What a live run's spend guard measured, judged by the checks that judge it (credits_arithmetic) —
+   * on a target that keeps state and whose balance is the run's alone (a stateless mock's never moves).
+   */
+  measured(fact: CreditFact): void {
+    if (!this.target.stateful || !this.options.ownsBalance) return;
+    for (const check of CHECKS) {
+      if (!check.measured || !this.selected.has(check.id)) continue;
+      for (const found of check.measured(fact)) this.record(found.operationId, check.id, found.assertion, { phase: 'stateful' });
+    }
+  }
+
+  /** Records one assertion of `check`. */
   record(operationId: OperationId, check: CheckId, assertion: Assertion, meta: Meta, evidence?: Evidence): Recorded {
     const context = {
       phase: meta.phase,
@@ -211,24 +225,25 @@ export class Judge {
       for (const found of judge.finish?.(this.history, this.last) ?? []) this.record(found.operationId, check.id, found.assertion, { phase: 'stateful' });
     }
   }
+}
 
-  /** Fingerprint and confirmations of assumed fields and operations. */
-  private observe(op: OperationSpec, exchange: Exchange, expect: Expectation): void {
-    if (exchange.status === 0 || exchange.json === undefined) return;
-    clockOf(this.options).time('assumptions', () => {
-      this.verdicts.confirmCarried(op, 'response', exchange.json, served(exchange));
-      if (expect === 'accept' && served(exchange) && exchange.request.body !== undefined) this.verdicts.confirmCarried(op, 'request', exchange.request.body);
-      if (expect === 'accept') {
-        this.verdicts.observeOperation(
-          op.operationId,
-          served(exchange) && exchange.status === op.success.status,
-          `${exchange.request.label}: status ${exchange.status}`,
-        );
-      }
-    });
-    if (isSuccess(exchange.status)) {
-      const version = clockOf(this.options).time('fingerprint', () => fingerprintResponse(transformPlan, op.operationId, exchange.status, exchange.json));
-      if (version !== undefined) this.recorder.fingerprint(op.operationId, version);
+/** Fingerprint and confirmations of assumed fields and operations. */
+function observe(judge: Pick<Judge, 'verdicts' | 'recorder'>, clock: SectionClock, op: OperationSpec, exchange: Exchange, expect: Expectation): void {
+  if (exchange.status === 0 || exchange.json === undefined) return;
+  clock.time('assumptions', () => {
+    judge.verdicts.confirmCarried(op, 'response', exchange.json, served(exchange));
+    if (expect === 'accept' && served(exchange) && exchange.request.body !== undefined) judge.verdicts.confirmCarried(op, 'request', exchange.request.body);
+    if (expect === 'accept') {
+      judge.verdicts.observeOperation(
+        op.operationId,
+        served(exchange) && exchange.status === op.success.status,
+        `${exchange.request.label}: status ${exchange.status}`,
+      );
     }
+  });
+  if (isSuccess(exchange.status)) {
+    // What the server sent, never the upgrade of it to the newest shape (`--at` an older date).
+    const version = clock.time('fingerprint', () => fingerprintResponse(transformPlan, op.operationId, exchange.status, sentBody(exchange)));
+    if (version !== undefined) judge.recorder.fingerprint(op.operationId, version);
   }
 }

@@ -1,7 +1,9 @@
 // Judging a server that speaks an older dated version of the API (`--at DATE`): requests are said in
 // that date's shape (renamed query parameters and fields, or not sent when the date lacks what they
-// use), and answers are brought to the newest shape before the checks judge them, through the schema
-// package's ledger. At the newest date both are the identity.
+// use), and answers are brought to the newest shape for the checks that judge the newest schemas,
+// through the schema package's ledger, the answer as sent kept beside: the names an answer must use
+// are judged in the date's own (checks/names.ts), and the fingerprint reads what the server sent. At
+// the newest date both are the identity.
 import {
   downgradeRequest,
   latestDate,
@@ -21,7 +23,7 @@ export interface Versioning {
   readonly at: VersionKey;
   /** The request's parts as the version says them, or why the version cannot say it. */
   request(op: OperationSpec, c: RequestCase): Pick<RequestCase, 'params' | 'query' | 'body' | 'rawBody'> | { unsaid: string };
-  /** The answer in the newest shape, for the checks. */
+  /** The answer in the newest shape for the checks, the body as sent kept in `sentJson`. */
   response(op: OperationSpec, exchange: Exchange): Exchange;
 }
 
@@ -52,7 +54,9 @@ export function versioningAt(at: string | undefined): Versioning {
     },
     response(op, exchange) {
       if (exchange.json === undefined) return exchange;
-      return { ...exchange, json: upgradeResponse(transformPlan, op.operationId, exchange.status, exchange.json, key).body };
+      const json = upgradeResponse(transformPlan, op.operationId, exchange.status, exchange.json, key).body;
+      // What came is kept beside: the fingerprint and the names of the date judged read it, never the upgrade.
+      return { ...exchange, json, sentJson: exchange.json };
     },
   };
 }

@@ -31,6 +31,11 @@ export interface Exchange {
   text: string;
   /** The parsed body when it is JSON; `undefined` otherwise (`jsonError` says why). */
   json: unknown;
+  /**
+   * The parsed body as the server sent it, when `json` holds it brought to the newest shape (a run
+   * `--at` an older date): what the fingerprint and the names of the date judged read.
+   */
+  sentJson?: unknown;
   jsonError?: string;
   /** The body was longer than the per-answer budget: `text` holds its start, `json` is undefined. */
   truncated?: boolean;
@@ -108,5 +113,8 @@ export function dataOf(exchange: Pick<Exchange, 'json'>): unknown {
   const json = exchange.json;
   return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as { data?: unknown }).data : undefined;
 }
+
+/** The parsed body as the server sent it (before any upgrade to the newest shape). */
+export const sentBody = (exchange: Pick<Exchange, 'json' | 'sentJson'>): unknown => ('sentJson' in exchange ? exchange.sentJson : exchange.json);
 
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;

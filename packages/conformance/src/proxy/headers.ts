@@ -4,19 +4,11 @@
 // holds for something else stays with it). An answer's head is handed to the client only when it can
 // carry it: a status Node can write and a reason phrase and headers without control characters.
 import { type IncomingHttpHeaders, type OutgoingHttpHeaders, validateHeaderName, validateHeaderValue } from 'node:http';
+import { HOP_BY_HOP_HEADERS } from '@mediagen/schema/util';
 
 /** Headers that belong to one connection, not to the exchange. */
 const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'http2-settings',
+  ...HOP_BY_HOP_HEADERS,
   // The body is read whole before it is forwarded: a 100-continue was already the proxy's to give.
   'expect',
 ]);

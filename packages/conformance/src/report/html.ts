@@ -23,6 +23,19 @@ pre{background:#f6f8fa;padding:6px 8px;overflow-x:auto;white-space:pre-wrap;word
 .rule{color:#57606a;font-size:12px} details{margin:6px 0} summary{cursor:pointer}
 .grid{overflow-x:auto}`;
 
+/**
+ * A self-contained page: no script, and a policy that lets it load nothing (inline styles only), so a
+ * report opened from disk or a CI artifact makes no request. `title` is escaped here; `body` must be.
+ */
+export function htmlPage(title: string, style: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>${escapeHtml(title)}</title><style>${style}</style></head><body>
+${body}
+</body></html>
+`;
+}
+
 function cell(result: CheckResult | undefined): string {
   if (!result) return '<td class="none"></td>';
   const title =
@@ -91,10 +104,10 @@ export function toHtml(report: Report): string {
   const skipped = [
     ...new Set(report.operations.flatMap((op) => op.results.filter((r) => r.outcome === 'skipped').map((r) => `${r.check}: ${r.reason ?? ''}`))),
   ];
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>media-conformance: ${escapeHtml(report.target.baseUrl)}</title><style>${STYLE}</style></head><body>
-<h1>media-conformance ${verdict}</h1>
+  return htmlPage(
+    `media-conformance: ${report.target.baseUrl}`,
+    STYLE,
+    `<h1>media-conformance ${verdict}</h1>
 <p>${escapeHtml(report.target.baseUrl)} (${escapeHtml(report.target.kind)}${report.target.live ? ', live' : ''}, ${escapeHtml(report.target.mode)} mode${report.target.strict ? ', strict' : ''}) · ${escapeHtml(report.startedAt)} · ${(report.durationMs / 1000).toFixed(1)} s · ${s.requests} requests · seed ${report.seed}</p>
 <p>Obligations: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (operation × check)${report.stopped ? ` · stopped (${escapeHtml(report.stopped.by)}): ${escapeHtml(report.stopped.reason)}` : ''}</p>
 <h2>Grid</h2>${grid(report)}
@@ -110,7 +123,6 @@ ${
     : ''
 }
 <p>Cleanup: ${report.cleanup.created} created, ${report.cleanup.deleted} deleted${report.cleanup.leftover.length ? `, left: ${escapeHtml(report.cleanup.leftover.join('; '))}` : ''}.</p>
-<h2>Version</h2><p>${report.fingerprint.version ? `shapes match ${escapeHtml(report.fingerprint.version)} (judged against ${escapeHtml(report.fingerprint.judgedAt)})` : 'no response carried version evidence'}</p>
-</body></html>
-`;
+<h2>Version</h2><p>${report.fingerprint.version ? `shapes match ${escapeHtml(report.fingerprint.version)} (judged against ${escapeHtml(report.fingerprint.judgedAt)})` : 'no response carried version evidence'}</p>`,
+  );
 }

@@ -4,6 +4,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type OperationId, type OperationSpec, operationFor as routeOperation } from '@mediagen/schema';
+import { HOP_BY_HOP_HEADERS } from '@mediagen/schema/util';
 import { keepAliveAgent, MAX_UNSENT_RETRIES, neverSent } from '../plumbing/keep-alive.js';
 
 export interface ProxyRequest {
@@ -79,7 +80,7 @@ export function parseJson(response: ProxyResponse | ProxyRequest): unknown {
 }
 
 /** Headers a proxy does not pass on: they describe one connection, not the message. */
-const HOP_BY_HOP = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+const HOP_BY_HOP = new Set([...HOP_BY_HOP_HEADERS, 'content-length']);
 
 export async function startProxy(upstreamUrl: string, rewrite: Rewrite, apiKey: string): Promise<RunningProxy> {
   const base = new URL(upstreamUrl.replace(/\/+$/, ''));

@@ -2,12 +2,11 @@
 // makes: each change site of the ledger between the two (sites.ts) that touches what its usage shows
 // it sends or gets back, with the paths as its version and the target say them, how many of its calls
 // carry it, what it has to do, and the code change.
-import { type OperationSpec, operationList } from '@mediagen/schema';
+import { type ChangeKind, type ChangeSite, changeSites, type OperationSpec, operationList, statusCovers } from '@mediagen/schema';
 import type { FieldCounts, OperationUsage, UsageFile } from '../usage/format.js';
 import { type Location, translatePath, usageAt } from '../usage/versions.js';
 import { type CodeChange, codeChange } from './code.js';
-import { statusCovers } from './components.js';
-import { type ChangeKind, type ChangeSite, changeSites } from './sites.js';
+import { documentOf } from './components.js';
 
 /** required: a call breaks as it is; recommended: it works, but leans on what is going away; none: something new it may use. */
 export type Action = 'required' | 'recommended' | 'none';
@@ -121,7 +120,7 @@ const replaceLast = (path: string, name: string) => path.replace(/[A-Za-z_][A-Za
 /** Per operation the consumer calls, the ledger's changes from `from` to `to` that touch its calls (operations without any are left out). */
 export function changesFor(usage: UsageFile, from: string, to: string): OperationChanges[] {
   const spoken = usageAt(usage, from);
-  const sites = changeSites(from, to);
+  const sites = changeSites(from, to, documentOf);
   const out: OperationChanges[] = [];
   for (const [operationId, op] of Object.entries(spoken.operations)) {
     const changes = sites.filter((s) => s.operationId === operationId).flatMap((s) => changeFor(s, op, from, to) ?? []);

@@ -1,6 +1,6 @@
 // The upgrade report as one self-contained page, in the style of the suite's HTML report and escaped
 // as it is (no script, no request to anywhere: inline styles only, everything from a recording escaped).
-import { escapeHtml, STYLE } from '../report/html.js';
+import { escapeHtml, htmlPage, STYLE } from '../report/html.js';
 import type { UpgradeChange } from './analyse.js';
 import type { UpgradeOperation, UpgradeReport } from './report.js';
 
@@ -48,15 +48,14 @@ export function upgradeHtml(report: UpgradeReport): string {
       ? '<span class="verdict bad">WOULD BREAK</span>'
       : '<span class="verdict stop">CHANGES RECOMMENDED</span>';
   const who = report.source.consumer ?? 'the application';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>media-conformance upgrade: ${escapeHtml(who)} to ${escapeHtml(report.to)}</title><style>${UPGRADE_STYLE}</style></head><body>
-<h1>Upgrade to ${escapeHtml(report.to)} ${verdict}</h1>
+  return htmlPage(
+    `media-conformance upgrade: ${who} to ${report.to}`,
+    UPGRADE_STYLE,
+    `<h1>Upgrade to ${escapeHtml(report.to)} ${verdict}</h1>
 <p>${escapeHtml(who)} · from ${escapeHtml(report.from.version)} (${escapeHtml(report.from.how)}) · ${escapeHtml(report.source.kind)} ${escapeHtml(report.source.file)}</p>
 <p>${s.required} change(s) to make, ${s.recommended} recommended, ${s.available} now available · ${s.calls} call(s) · ${s.failingCalls} upgraded call(s) failing</p>
 <ul>${report.notes.map((n) => `<li class="rule">${escapeHtml(n)}</li>`).join('')}</ul>
 <h2>Operations</h2><div class="grid">${report.operations.map(operation).join('')}</div>
-<h2>Upgraded calls</h2>${failures(report)}
-</body></html>
-`;
+<h2>Upgraded calls</h2>${failures(report)}`,
+  );
 }

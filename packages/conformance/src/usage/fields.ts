@@ -2,35 +2,19 @@
 // root, `[]` after an array (its items), as the breaking-change gate names fields: `[].prompt.positive`
 // (an item of a request that is an array), `data[].media[].dim`. A name that is not an identifier
 // (an id used as a key, text, a URL) is kept as `?`, so no value can pass for a name.
+import { pathSegments, pathText } from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
 import { MAX_FIELD_DEPTH, MAX_FIELDS_PER_LOCATION } from './format.js';
+
+// A path's segments and text are the ledger's (`[]` the items of an array, `*` in the plan's segments).
+export { ITEMS, pathSegments, pathText } from '@mediagen/schema';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 /** What a name that is not kept becomes. */
 export const OTHER_NAME = '?';
-/** The segment the ledger's plan uses for the items of an array. */
-export const ITEMS = '*';
 
 /** A name as a path keeps it. */
 export const nameOf = (key: string): string => (NAME.test(key) ? key : OTHER_NAME);
-
-/** Plan segments (`'*'` for items) as a field path: `['data', '*', 'media']` → `data[].media`. */
-export function pathText(segments: readonly string[]): string {
-  let out = '';
-  for (const segment of segments) out += segment === ITEMS ? '[]' : out === '' ? segment : `.${segment}`;
-  return out;
-}
-
-/** A field path as plan segments: `data[].media` → `['data', '*', 'media']`. */
-export function pathSegments(text: string): string[] {
-  const out: string[] = [];
-  for (const part of text.split('.')) {
-    const name = part.replace(/(\[\])+$/, '');
-    if (name !== '') out.push(name);
-    for (let i = name.length; i < part.length; i += 2) out.push(ITEMS);
-  }
-  return out;
-}
 
 /** The parent of a field path (the object holding the field), `''` for a field at the root. */
 export function holderOf(path: string): string {

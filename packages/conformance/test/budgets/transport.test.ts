@@ -4,7 +4,7 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { dotSegment, stoppedBy, Transport } from '../../src/engine/transport.js';
+import { dotSegment, retryWaitMs, stoppedBy, Transport } from '../../src/engine/transport.js';
 import { escapeDeep, escapeValue } from '../../src/report/terminal.js';
 
 const request = (path: string) => ({ operationId: 'listStyles', method: 'get', path, auth: 'valid', label: 'a label' }) as never;
@@ -167,5 +167,50 @@ describe('terminal escapes of what a server chose', () => {
   it('escapes every control character of a value, newline and tab included', () => {
     expect(escapeValue('a\u001b[2J\r\nb\tc\u009b')).toBe('a\\x1b[2J\\x0d\\x0ab\\x09c\\x9b');
     expect(escapeDeep({ 'k\n': ['\u0007'] })).toEqual({ 'k\\x0a': ['\\x07'] });
+  });
+});
+
+describe('a temporary refusal waited out', () => {
+  it('a 503 with Retry-After is sent again like a 429, within the retries; one without it is the answer', async () => {
+    const hits = new Map<string, number>();
+    const server = createServer((req, res) => {
+      const n = (hits.get(req.url ?? '') ?? 0) + 1;
+      hits.set(req.url ?? '', n);
+      const json = { 'content-type': 'application/json' };
+      if (req.url === '/twice' && n <= 2) return void res.writeHead(503, { ...json, 'retry-after': '0' }).end('{"err":{"code":"busy","message":"busy"}}');
+      if (req.url === '/dated' && n === 1) return void res.writeHead(503, { ...json, 'retry-after': new Date(0).toUTCString() }).end('{}');
+      if (req.url === '/always') return void res.writeHead(503, { ...json, 'retry-after': '0' }).end('{}');
+      if (req.url === '/plain') return void res.writeHead(503, json).end('{}');
+      res.writeHead(200, json).end('{"data":[]}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const transport = new Transport({ baseUrl, apiKey: 'k', timeoutMs: 5_000, maxAnswerBytes: 1024, retries429: 3 });
+    try {
+      expect((await transport.send(request('/twice'))).status).toBe(200);
+      expect(hits.get('/twice')).toBe(3);
+      // An HTTP date already past: sent again at once.
+      expect((await transport.send(request('/dated'))).status).toBe(200);
+      expect(hits.get('/dated')).toBe(2);
+      // Within the run's retries: the last answer is judged as it came.
+      expect((await transport.send(request('/always'))).status).toBe(503);
+      expect(hits.get('/always')).toBe(4);
+      // No Retry-After: a 503 is an answer like any other, sent once.
+      expect((await transport.send(request('/plain'))).status).toBe(503);
+      expect(hits.get('/plain')).toBe(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('waits what Retry-After asks (seconds or an HTTP date), at most 5 s; a 429 without it backs off', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryWaitMs(503, '2', 0, now)).toBe(2000);
+    expect(retryWaitMs(503, 'Thu, 01 Jan 2026 00:00:03 GMT', 0, now)).toBe(3000);
+    expect(retryWaitMs(503, '120', 0, now)).toBe(5000);
+    expect(retryWaitMs(503, undefined, 0, now)).toBeUndefined();
+    expect(retryWaitMs(503, 'soon', 0, now)).toBeUndefined();
+    expect(retryWaitMs(429, undefined, 2, now)).toBe(800);
+    expect(retryWaitMs(500, '1', 0, now)).toBeUndefined();
   });
 });

@@ -71,7 +71,7 @@ describe('media-conformance arguments', () => {
     [['--mode', 'sometimes'], /--mode must be read-only or full/],
     [['--seed=-1'], /--seed must be a whole number/],
     [['--max-examples', 'many'], /--max-examples must be a whole number/],
-    [['--reporter', 'pdf'], /--reporter must be console, junit=PATH, json=PATH, har=PATH or html=PATH/],
+    [['--reporter', 'pdf'], /--reporter must be console, junit=PATH, json=PATH, html=PATH or har=PATH/],
     [['--target', 'live'], /--target must be prism or sandbox/],
     [['--only', 'made_up_check', '--target', 'sandbox'], /unknown check id: made_up_check/],
     [['--base-url', 'not a url', '--api-key', 'k'], /is not a URL/],

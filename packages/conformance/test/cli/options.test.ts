@@ -134,6 +134,41 @@ describe('--at', () => {
     }
   }, 600_000);
 
+  it('pins: answers are judged in the names of the date, and the fingerprint says what the server sent', async () => {
+    const newest = await startSandbox({ apiKeys: ['k'] });
+    const old = await startSandbox({ apiKeys: ['k'], at: 'baseline' });
+    const full = (url: string) => ['--base-url', url, '--max-examples', '0', '--at', 'baseline', '--no-color'];
+    try {
+      // A server speaking the newest API is no baseline server: every answer carrying media says `media`, not `images`.
+      const wrong = await run(full(newest.url), { env: { MEDIAGEN_API_KEY: 'k' } });
+      expect(wrong.code, wrong.stdout).toBe(1);
+      expect(wrong.stdout).toMatch(/data\.images: missing \(the API of baseline names it so; `media` from 2024-09-04\)/);
+      expect(wrong.stdout).toMatch(/shapes match 2025-05-07 \(judged against baseline/);
+      expect(wrong.stdout.match(/^FAIL .*$/gm)?.every((line) => line.endsWith('[renamed_fields]'))).toBe(true);
+      // The baseline sandbox, a full run: every obligation holds, and its fingerprint is its own date.
+      const right = await run(full(old.url), { env: { MEDIAGEN_API_KEY: 'k' } });
+      expect(right.code, right.stdout).toBe(0);
+      expect(right.stdout).toMatch(/shapes match baseline \(the version judged against\)/);
+    } finally {
+      await newest.stop();
+      await old.stop();
+    }
+  }, 300_000);
+
+  it('a date between two versions means the version in effect that day, for the mock and the suite alike', async () => {
+    const mid = await startSandbox({ at: '2024-10-01' });
+    try {
+      const args = ['--base-url', mid.url, '--max-examples', '0', '--operation', 'getMedia,getGeneration', '--only', 'renamed_fields', '--no-color'];
+      const same = await run([...args, '--at', '2024-10-01']);
+      expect(same.code, same.stdout).toBe(0);
+      // Both resolve the day to the ledger version in effect then (2024-09-04); the answers cannot tell it from later ones.
+      expect(same.stdout).toMatch(/judged against 2024-09-04;/);
+      expect((await run([...args, '--at', 'baseline'])).code).toBe(1);
+    } finally {
+      await mid.stop();
+    }
+  }, 120_000);
+
   it('refuses a date the ledger does not know, with exit 2', async () => {
     const { code, stderr } = await run(['--at', 'yesterday']);
     expect(code).toBe(2);

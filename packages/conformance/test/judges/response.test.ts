@@ -123,6 +123,29 @@ describe('renamed_fields', () => {
   });
 });
 
+describe('renamed_fields at a pinned date (--at)', () => {
+  it('wants the names of that date, on the answer as sent: a later name where a rename came after the date fails', () => {
+    const { dim, type: _type, ...rest } = media;
+    const baselineMedia = { ...rest, size: dim };
+    // Baseline names at baseline: held; the newest names at baseline: the date's name is missing.
+    expect(broken(checkRenamedFields(getMedia, exchange(200, { data: baselineMedia }), 'baseline'))).toEqual([]);
+    const newest = checkRenamedFields(getMedia, exchange(200, { data: media }), 'baseline');
+    expect(broken(newest)).toEqual(['current_field_names']);
+    expect(newest?.[0]?.message).toBe('data.size: missing (the API of baseline names it so; `dim` from 2024-09-04)');
+    // A generation: `images` at baseline, and its items' `size` under it.
+    const generation = { generation_id: 'g', created_at: 1, images: [baselineMedia] };
+    expect(broken(checkRenamedFields(getGeneration, exchange(200, { data: generation }), 'baseline'))).toEqual([]);
+    expect(broken(checkRenamedFields(getGeneration, exchange(200, { data: generation }), '2024-09-04'))).toEqual([
+      'current_field_names',
+      'legacy_field_names_gone',
+    ]);
+    // The answer as sent decides, not its upgrade to the newest shape (what a run --at an older date judges the rest on).
+    const upgraded = { ...exchange(200, { data: media }), sentJson: { data: baselineMedia } };
+    expect(broken(checkRenamedFields(getMedia, upgraded, 'baseline'))).toEqual([]);
+    expect(broken(checkRenamedFields(getMedia, upgraded))).toEqual(['current_field_names', 'legacy_field_names_gone']);
+  });
+});
+
 describe('response_schema_conformance inside assumed containers', () => {
   it('a documented field inside a container no source shows is judged through that container', () => {
     // The characters listing's shape is not shown: a Character field broken there reads through the assumed data.

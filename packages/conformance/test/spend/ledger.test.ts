@@ -1,11 +1,13 @@
-// The spend ledger counts what the balance says: drops are spend, rises are refunds, and a drop nobody
-// announced is a finding that ends all spending. The cap admits a request only with a known price.
+// The spend ledger counts what the balance says: drops are spend, rises are refunds, and a charge that
+// disagrees with its estimate or that nobody announced is a finding that ends all spending. The cap
+// admits a request only with a known price, at the larger of it and the dearest price per item charged.
+// The ledger names no rule: the check judges what was measured (test/judges/credits-measured.test.ts).
 import { describe, expect, it } from 'vitest';
 import { SpendLedger } from '../../src/index.js';
 
 describe('the spend ledger', () => {
   const admitted = (ledger: SpendLedger, price: number, planned = false) => {
-    const admission = ledger.admit(price, '"g"', planned);
+    const admission = ledger.admit(price, '"g"', { planned });
     if ('refused' in admission) throw new Error(admission.refused);
     return admission;
   };
@@ -22,15 +24,39 @@ describe('the spend ledger', () => {
     const ledger = new SpendLedger(50);
     ledger.log.read({ credits: 100, where: 'start' });
     const finding = ledger.settle(admitted(ledger, 4), { credits: 90, where: 'after "x"' }, 'served');
-    expect(finding).toEqual({ rule: 'estimate_is_the_charge', message: expect.stringContaining('charged 10 credits where the estimate said 4') });
+    expect(finding).toEqual({ message: expect.stringContaining('charged 10 credits where the estimate said 4: no estimate is trusted again') });
     expect(ledger.endedBy).toContain('spending ended');
     expect(ledger.admit(1, 'next')).toEqual({ refused: expect.stringContaining('spending ended') });
   });
 
-  it('a refused generate that keeps credits is a finding of failed_generate_is_free', () => {
+  it('a refused generate that keeps credits is a finding that ends spending', () => {
     const ledger = new SpendLedger(50);
     ledger.log.read({ credits: 100, where: 'start' });
-    expect(ledger.settle(admitted(ledger, 4), { credits: 96, where: 'after "x"' }, 'refused')).toMatchObject({ rule: 'failed_generate_is_free' });
+    expect(ledger.settle(admitted(ledger, 4), { credits: 96, where: 'after "x"' }, 'refused')).toEqual({
+      message: expect.stringContaining('the balance fell by 4 credits'),
+    });
+    expect(ledger.endedBy).toContain('spending ended');
+  });
+
+  it('admits each spend at the larger of its estimate and the dearest price per item already charged', () => {
+    const ledger = new SpendLedger(20);
+    ledger.log.read({ credits: 100, where: 'start' });
+    const first = ledger.admit(7, '"one item"', { items: 1 });
+    if ('refused' in first) throw new Error(first.refused);
+    expect(ledger.settle(first, { credits: 93, where: 'after "one item"' }, 'served')).toBeUndefined();
+    expect(ledger.log.dearestPerItem).toBe(7);
+    // An estimate of 1 for two items is admitted at 14: beside the 7 counted, 21 is above the cap.
+    expect(ledger.admit(1, '"two items"', { items: 2 })).toEqual({
+      refused: expect.stringContaining('priced at 14 credits (the dearest charge seen, 7 per item'),
+    });
+    expect(ledger.admit(1, '"one more"', { items: 1 })).toMatchObject({ price: 7, claimed: 1 });
+  });
+
+  it('a charge below the estimate ends spending too: no estimate is trusted again', () => {
+    const ledger = new SpendLedger(50);
+    ledger.log.read({ credits: 100, where: 'start' });
+    expect(ledger.settle(admitted(ledger, 4), { credits: 99, where: 'after "g"' }, 'served')?.message).toContain('charged 1 credits where the estimate said 4');
+    expect(ledger.admit(1, '"next"')).toEqual({ refused: expect.stringContaining('spending ended') });
   });
 
   it('admits only a known price within the cap, beside what the plan keeps', () => {
@@ -103,11 +129,8 @@ describe('what the cap counts', () => {
   it('a balance that falls by less than the price is still counted at the price', () => {
     const ledger = new SpendLedger(20);
     ledger.log.read({ credits: 100, where: 'start' });
-    expect(ledger.settle(admitted(ledger, 4), { credits: 99, where: 'after "g"' }, 'served')).toBeUndefined();
+    ledger.settle(admitted(ledger, 4), { credits: 99, where: 'after "g"' }, 'served');
     expect(ledger.report()).toMatchObject({ spent: 1, spentFrom: 'balance', counted: 4 });
-    // That balance never showed a whole price: a refusal's price stays counted.
-    ledger.settle(admitted(ledger, 5), { credits: 99, where: 'after a refusal' }, 'refused');
-    expect(ledger.counted).toBe(9);
   });
 
   it('once the balance showed a whole price, a refusal it shows free is no longer counted', () => {
@@ -124,10 +147,10 @@ describe('what the cap counts', () => {
   it('a guessed price is an upper bound: a smaller charge is fine, none at all is not', () => {
     const ledger = new SpendLedger(20);
     ledger.log.read({ credits: 100, where: 'start' });
-    const guess = ledger.admit(5, '"invalid body"', false, true);
+    const guess = ledger.admit(5, '"invalid body"', { guessed: true });
     if ('refused' in guess) throw new Error(guess.refused);
     expect(ledger.settle(guess, { credits: 98, where: 'after' }, 'served')).toBeUndefined();
-    const again = ledger.admit(5, '"invalid body"', false, true);
+    const again = ledger.admit(5, '"invalid body"', { guessed: true });
     if ('refused' in again) throw new Error(again.refused);
     expect(ledger.settle(again, { credits: 98, where: 'after' }, 'served')?.message).toContain('did not fall');
   });

@@ -21,9 +21,10 @@ describe('the spend in words', () => {
     ledger.log.read({ credits: 100, where: 'start' });
     const admission = ledger.admit(4, '"g"');
     if ('refused' in admission) throw new Error(admission.refused);
-    ledger.settle(admission, { credits: 97, where: 'after "g"' }, 'served');
+    ledger.settle(admission, { credits: 96, where: 'after "g"' }, 'served');
+    ledger.log.read({ credits: 97, where: 'a refund' });
     expect(creditsLine(ledger.report())).toBe(
-      '3 credits spent as the balance says (3 charged, 0 refunded); the cap counted 4 (the prices admitted) of --max-credits 20',
+      '3 credits spent as the balance says (4 charged, 1 refunded); the cap counted 4 (the prices admitted) of --max-credits 20',
     );
     expect(spendNotes(ledger.report())).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { originOfUrl } from '../edge/gate.js';
 import { EDGE_LIMITS, type EdgeLimits } from '../edge/limits.js';
 import { SANDBOX_DEFAULTS, type SandboxBudgets } from '../sandbox/options.js';
 import type { SandboxServerOptions } from '../sandbox/server.js';
+import { DEFAULT_REFUSAL_STATUS, REFUSAL_STATUSES, type RefusalStatus } from '../validation/request.js';
 
 export class UsageError extends Error {}
 
@@ -23,6 +24,7 @@ export const OPTIONS = {
   cors: { type: 'string', multiple: true },
   'cors-credentials': { type: 'boolean' },
   'public-url': { type: 'string' },
+  'refusal-status': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   'max-body-bytes': { type: 'string' },
   'max-json-depth': { type: 'string' },
@@ -120,6 +122,9 @@ Options:
       --cors-credentials      let those pages send credentials (cookies, HTTP authentication)
       --public-url <url>      the URL clients reach the mock at (a proxy, a container): its host
                               is accepted and the sandbox's links start with it
+      --refusal-status <n>    status of a request the contract refuses: ${REFUSAL_STATUSES.join(' or ')} (default
+                              ${DEFAULT_REFUSAL_STATUS}, an assumption: the API's docs do not say; a live-like
+                              server answers 400)
   -h, --help                  show this help
 
 Prism answers can be steered per request with the Prefer header (Prism only):
@@ -219,6 +224,12 @@ export function commonOptions(values: Parsed) {
   }
   const port = number('port', values.port, (n) => whole(0)(n) && n <= 65535, 'a port number from 0 to 65535');
   const limits = bounds(values, EDGE_FLAGS);
+  const refusalStatus = number(
+    'refusal-status',
+    values['refusal-status'],
+    (n) => (REFUSAL_STATUSES as readonly number[]).includes(n),
+    REFUSAL_STATUSES.join(' or '),
+  );
   return {
     ...(port !== undefined ? { port } : {}),
     ...(values.host !== undefined ? { host: values.host } : {}),
@@ -229,6 +240,7 @@ export function commonOptions(values: Parsed) {
     ...(values.cors ? { cors: values.cors } : {}),
     ...(values['cors-credentials'] ? { corsCredentials: true } : {}),
     ...(values['public-url'] !== undefined ? { publicUrl: values['public-url'] } : {}),
+    ...(refusalStatus !== undefined ? { refusalStatus: refusalStatus as RefusalStatus } : {}),
   };
 }
 

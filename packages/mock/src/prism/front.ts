@@ -10,7 +10,7 @@
 // restarts it meanwhile).
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { operationById, PathTable, type RouteTemplate, type TransformPlan } from '@mediagen/schema';
-import { API_KEY_HEADER } from '@mediagen/schema/util';
+import { API_KEY_HEADER, documentOperations, HOP_BY_HOP_HEADERS } from '@mediagen/schema/util';
 import { documentVersion } from '../core/documents.js';
 import { hasBody } from '../edge/body.js';
 import { errorBody } from '../edge/envelope.js';
@@ -19,7 +19,7 @@ import { sendJson } from '../edge/http.js';
 import { parseJsonBody } from '../edge/json.js';
 import type { EdgeLimits } from '../edge/limits.js';
 import { createEdgeServer, type EdgeTools, type RequestLogEntry } from '../edge/server.js';
-import { checkRequest, queryObject, type Versioning } from '../validation/request.js';
+import { checkRequest, queryObject, REFUSAL_CODE, type RefusalStatus, type Versioning } from '../validation/request.js';
 import { FRONT_HEADER } from './process.js';
 import type { Upstream } from './supervisor.js';
 import { headerSafeNames, translateAnswer } from './translate.js';
@@ -30,20 +30,14 @@ export interface DocumentRoute extends RouteTemplate {
   operationId?: string;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 /** The operations of an OpenAPI document (its `paths`). */
 export function documentRoutes(document: unknown): DocumentRoute[] {
-  const paths = (document as { paths?: Record<string, Record<string, unknown>> } | null)?.paths ?? {};
-  const routes: DocumentRoute[] = [];
-  for (const [path, item] of Object.entries(paths)) {
-    for (const [method, operation] of Object.entries(item ?? {})) {
-      if (!METHODS.includes(method)) continue;
-      const { requestBody, operationId } = (operation ?? {}) as { requestBody?: unknown; operationId?: unknown };
-      routes.push({ method: method.toUpperCase(), path, hasBody: Boolean(requestBody), ...(typeof operationId === 'string' ? { operationId } : {}) });
-    }
-  }
-  return routes;
+  return documentOperations(document).map(({ path, method, operation, operationId }) => ({
+    method: method.toUpperCase(),
+    path,
+    hasBody: Boolean(operation.requestBody),
+    ...(operationId === undefined ? {} : { operationId }),
+  }));
 }
 
 /** What the front knows of the document Prism serves. */
@@ -69,23 +63,15 @@ export interface FrontOptions {
   upstream: () => Upstream | undefined;
   limits: EdgeLimits;
   gate: Gate;
+  /** The status of a request the contract refuses (400 or 422). */
+  refusalStatus: RefusalStatus;
   onRequest?: (entry: RequestLogEntry) => void;
   /** Time limit of one forwarded exchange (default 30 s). */
   upstreamTimeoutMs?: number;
 }
 
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'transfer-encoding',
-  'content-length',
-  'host',
-  'upgrade',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'expect',
-]);
+/** Headers not passed to Prism nor back: the connection's own, and those of a message the front re-frames. */
+const HOP_BY_HOP = new Set([...HOP_BY_HOP_HEADERS, 'content-length', 'host', 'expect']);
 /** Prism's answer headers the front does not pass on: its violations travel in `err.message`. */
 const DROPPED = new Set([...HOP_BY_HOP, 'content-type', 'sl-violations', 'access-control-allow-origin', 'access-control-allow-credentials']);
 /** The largest answer taken from Prism (its examples are a few kilobytes; dynamic ones more). */
@@ -143,13 +129,14 @@ function passedHeaders(headers: IncomingHttpHeaders): Record<string, string | st
 type Prepared = { ok: true; body: Buffer | undefined } | { ok: false };
 
 /** Matches, reads and judges the request; answers it (and returns ok: false) when it goes no further. */
-async function prepare(req: IncomingMessage, res: ServerResponse, tools: EdgeTools, served: ServedDocument, limits: EdgeLimits): Promise<Prepared> {
+async function prepare(req: IncomingMessage, res: ServerResponse, tools: EdgeTools, served: ServedDocument, options: FrontOptions): Promise<Prepared> {
+  const { limits } = options;
   const method = req.method ?? 'GET';
   const target = req.url ?? '/';
   const rawPath = target.split('?')[0]!;
-  const refused = (status: number, message: string, headers: Record<string, string> = {}): Prepared => {
+  const refused = (status: number, message: string, headers: Record<string, string> = {}, code?: string): Prepared => {
     req.resume();
-    sendJson(res, status, errorBody(status, message), headers);
+    sendJson(res, status, errorBody(status, message, code), headers);
     return { ok: false };
   };
   if (!rawPath.startsWith('/')) return refused(400, 'the request target must be a path starting with /');
@@ -174,7 +161,7 @@ async function prepare(req: IncomingMessage, res: ServerResponse, tools: EdgeToo
     if (op.body && parsed === undefined) return refused(400, 'request body is required (JSON)');
     const query = queryObject(new URL(target, 'http://front.invalid').searchParams);
     const verdict = checkRequest(op, { params: match.params, query, body: parsed }, served.versioning ? { versioning: served.versioning } : {});
-    if (!verdict.ok) return refused(422, verdict.message);
+    if (!verdict.ok) return refused(options.refusalStatus, verdict.message, {}, REFUSAL_CODE);
   }
   return { ok: true, body: parsed === undefined ? undefined : Buffer.from(JSON.stringify(headerSafeNames(parsed)), 'utf8') };
 }
@@ -189,7 +176,7 @@ export function createFront(options: FrontOptions): Server {
     corsMethods: 'GET, POST, DELETE',
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     handle: async (req, res, tools) => {
-      const prepared = await prepare(req, res, tools, options.served(), options.limits);
+      const prepared = await prepare(req, res, tools, options.served(), options);
       if (!prepared.ok) return;
       const unavailable = () => sendJson(res, 503, errorBody(503, 'Prism is restarting; try again shortly'), { 'retry-after': '1' });
       const upstream = options.upstream();

@@ -11,6 +11,7 @@ import { watchDocument } from '../core/watch.js';
 import { gateFor } from '../edge/gate.js';
 import { type EdgeLimits, resolveEdgeLimits } from '../edge/limits.js';
 import type { RequestLogEntry } from '../edge/server.js';
+import { type RefusalStatus, refusalStatusOf } from '../validation/request.js';
 import { createFront, type ServedDocument, servedDocument } from './front.js';
 import { type Ended, type PrismSupervisor, supervisePrism } from './supervisor.js';
 
@@ -29,6 +30,8 @@ export interface MockOptions {
   watch?: boolean;
   /** Bounds of the HTTP edge (sizes, timeouts, connections); defaults in EDGE_LIMITS. */
   limits?: Partial<EdgeLimits>;
+  /** The status of a request the contract refuses: 422 (default) or 400, as the sandbox's `refusalStatus`. */
+  refusalStatus?: RefusalStatus;
   /** Origins whose pages may call the mock (CORS); none by default. */
   cors?: readonly string[];
   /** Let those pages send credentials. */
@@ -73,7 +76,8 @@ function resolveStart(options: MockOptions, host: string, port: () => number) {
   try {
     checkPort(options.port);
     const document = options.document !== undefined ? documentAtPath(options.document) : documentFor(options.at);
-    return { document, limits: resolveEdgeLimits(options.limits), gate: gateFor(options, host, port) };
+    const refusalStatus = refusalStatusOf(options.refusalStatus);
+    return { document, limits: resolveEdgeLimits(options.limits), gate: gateFor(options, host, port), refusalStatus };
   } catch (error) {
     throw startupError(error);
   }
@@ -104,7 +108,7 @@ function follow(document: DocumentRef, supervisor: PrismSupervisor, setServed: (
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
   const host = options.host ?? DEFAULT_HOST;
   let port = 0;
-  const { document, limits, gate } = resolveStart(options, host, () => port);
+  const { document, limits, gate, refusalStatus } = resolveStart(options, host, () => port);
   let served = servedDocument(readDocument(document), transformPlan);
   let supervisor: PrismSupervisor | undefined;
   const front = createFront({
@@ -112,6 +116,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     upstream: () => supervisor?.upstream(),
     limits,
     gate,
+    refusalStatus,
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
   });
   port = await listen(front, host, options.port ?? 0);

@@ -120,7 +120,7 @@ export function handlers(parts: SandboxParts): Handlers {
     listVoices: catalogueListing(operations.listVoices.catalogue),
     createCharacter: ({ body }) => {
       const issues = parts.references.checkCharacter(body);
-      if (issues.length > 0) throw invalid(issues);
+      if (issues.length > 0) throw invalid(issues, options.refusalStatus);
       roomFor(store, options, 1);
       const character = {
         id: parts.newId('chr_', store.characters),

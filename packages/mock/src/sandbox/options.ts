@@ -3,6 +3,7 @@
 // failure is off by default; everything random is drawn from the seed. The budgets bound what the
 // sandbox holds, whatever its clients send.
 import type { ErrorStatus } from '@mediagen/schema';
+import { DEFAULT_REFUSAL_STATUS, type RefusalStatus, refusalStatusOf } from '../validation/request.js';
 import type { Catalogue } from './catalogue.js';
 
 /** The X-API-KEY a sandbox accepts unless told others. */
@@ -44,6 +45,7 @@ export const SANDBOX_DEFAULTS = Object.freeze({
   latencyMs: 0,
   faults: Object.freeze({ errorRate: 0, status: 503 as ErrorStatus, slowMs: 0 }),
   fixtures: true,
+  refusalStatus: DEFAULT_REFUSAL_STATUS,
   budgets: Object.freeze<SandboxBudgets>({
     uploadBytes: 32 * MIB,
     uploadTotalBytes: 128 * MIB,
@@ -84,6 +86,12 @@ export interface SandboxOptions {
   /** Raise or lower what the sandbox holds at most. */
   budgets?: Partial<SandboxBudgets>;
   /**
+   * The status of a request the contract (or the account's checks) refuses: 422 (default) or 400.
+   * Neither source says which the service answers; a live-like server answers 400. `err.code` is
+   * `validation_error` either way, and `err.message` lists the issues.
+   */
+  refusalStatus?: RefusalStatus;
+  /**
    * The origin its upload and media URLs start with (`http://host:port`). `startSandbox` sets its
    * own listening address (or `publicUrl`); in-process use defaults to `http://localhost`.
    */
@@ -103,6 +111,7 @@ export interface ResolvedOptions {
   now: () => number;
   fixtures: boolean;
   budgets: SandboxBudgets;
+  refusalStatus: RefusalStatus;
 }
 
 const share = (name: string, value: number | undefined): number => {
@@ -158,6 +167,7 @@ export function resolveOptions(options: SandboxOptions = {}): ResolvedOptions {
     now: options.now ?? Date.now,
     fixtures: options.fixtures ?? defaults.fixtures,
     budgets: resolveBudgets(options.budgets),
+    refusalStatus: refusalStatusOf(options.refusalStatus),
   };
 }
 

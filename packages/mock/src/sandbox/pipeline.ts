@@ -12,7 +12,7 @@ import { checkRequest, queryObject, type Versioning } from '../validation/reques
 import { UploadRefused } from './assets.js';
 import type { SandboxParts } from './parts.js';
 import { generationContext } from './references.js';
-import { HttpError, invalid, type Reply } from './reply.js';
+import { HttpError, invalid, type Reply, refused } from './reply.js';
 import { stream } from './rng.js';
 import { BudgetError, NotFoundError } from './store.js';
 
@@ -77,10 +77,10 @@ export function apiPipeline(parts: SandboxParts, versioning: () => Versioning | 
     const body = op.body ? await readJson(request) : undefined;
     const context = op.generationBody ? generationContext(parts.store, parts.catalogue, options.plan) : undefined;
     const verdict = checkRequest(op, { params: rawParams, query: queryObject(new URL(request.url).searchParams), body }, { versioning: served, context });
-    if (!verdict.ok) throw new HttpError(422, verdict.message);
+    if (!verdict.ok) throw refused(options.refusalStatus, verdict.message);
     if (op.generationBody) {
       const references = parts.references.checkReferences(verdict.body as Parameters<typeof parts.references.checkReferences>[0]);
-      if (references.length > 0) throw invalid(references);
+      if (references.length > 0) throw invalid(references, options.refusalStatus);
     }
     const reply = handler(verdict);
     const shaped = served ? downgradeResponse(served.plan, op.operationId, reply.status, reply.body, served.version).body : reply.body;

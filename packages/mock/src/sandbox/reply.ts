@@ -4,7 +4,7 @@
 // contract. Anything else it answers is thrown as an HttpError.
 import type { Issue, OperationId, OperationSpecOf, ResponseOf, z } from '@mediagen/schema';
 import { codeFor } from '../edge/envelope.js';
-import { issuesMessage } from '../validation/request.js';
+import { issuesMessage, REFUSAL_CODE, type RefusalStatus } from '../validation/request.js';
 
 /** An answer other than success: becomes the `{ err: { code, message } }` envelope. */
 export class HttpError extends Error {
@@ -27,7 +27,9 @@ export class HttpError extends Error {
   }
 }
 
-export const invalid = (issues: readonly Issue[]) => new HttpError(422, issuesMessage(issues));
+/** A request refused as invalid, answered with the sandbox's refusal status (`refusalStatus`). */
+export const refused = (status: RefusalStatus, message: string) => new HttpError(status, message, REFUSAL_CODE);
+export const invalid = (issues: readonly Issue[], status: RefusalStatus) => refused(status, issuesMessage(issues));
 
 /** A request part after validation (`undefined` when the operation has none). */
 type Part<K extends OperationId, P extends 'params' | 'query' | 'body'> =

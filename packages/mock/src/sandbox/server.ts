@@ -15,7 +15,7 @@ import { type Gate, gateFor } from '../edge/gate.js';
 import { refuse } from '../edge/http.js';
 import { type EdgeLimits, resolveEdgeLimits } from '../edge/limits.js';
 import { createEdgeServer, type RequestLogEntry } from '../edge/server.js';
-import { createSandbox, type Sandbox } from './index.js';
+import { createSandbox, type Sandbox } from './create.js';
 import type { SandboxOptions } from './options.js';
 import { BudgetError, type SandboxStore } from './store.js';
 

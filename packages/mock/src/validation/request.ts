@@ -34,6 +34,24 @@ export interface RequestParts {
 
 export type RequestVerdict = { ok: true; params: unknown; query: unknown; body: unknown } | { ok: false; message: string };
 
+/**
+ * The statuses a mock may answer a request the contract refuses with. Neither source says which the
+ * service uses: a live-like server answers 400, and the mocks 422 by default (our assumption, the
+ * status the contract's error responses describe as "breaks a rule"). `--refusal-status` picks.
+ */
+export const REFUSAL_STATUSES = [400, 422] as const;
+export type RefusalStatus = (typeof REFUSAL_STATUSES)[number];
+export const DEFAULT_REFUSAL_STATUS: RefusalStatus = 422;
+/** The `err.code` of a refusal, whichever its status: what it is, not how it was answered. */
+export const REFUSAL_CODE = 'validation_error';
+
+/** The refusal status of the options (the default when undefined); a RangeError names any other. */
+export function refusalStatusOf(value: number | undefined, name = 'refusalStatus'): RefusalStatus {
+  const status = value ?? DEFAULT_REFUSAL_STATUS;
+  if (!(REFUSAL_STATUSES as readonly number[]).includes(status)) throw new RangeError(`${name} must be 400 or 422, got ${value}`);
+  return status as RefusalStatus;
+}
+
 /** The one wording of a list of issues. */
 export const issuesMessage = (issues: readonly Issue[]): string => issues.map(formatIssue).join('; ');
 

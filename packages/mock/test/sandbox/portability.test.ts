@@ -33,3 +33,19 @@ describe('portability', () => {
     expect(new Set(external)).toEqual(new Set(['@mediagen/schema', '@mediagen/schema/util', 'hono', 'hono/body-limit']));
   });
 });
+
+describe('msw, an optional peer', () => {
+  const srcDir = join(sandboxDir, '..');
+  it('is imported by the msw entry only: neither the package entry nor the sandbox entry reaches it', () => {
+    for (const entry of ['index.ts', join('sandbox', 'index.ts')]) {
+      const external = [...importGraph(join(srcDir, entry)).values()].flat();
+      expect(
+        external.filter((s) => s === 'msw' || s.startsWith('msw/')),
+        entry,
+      ).toEqual([]);
+    }
+    const msw = importGraph(join(srcDir, 'msw', 'index.ts'));
+    expect([...msw.values()].flat()).toContain('msw');
+    expect([...msw.values()].flat().filter((s) => s.startsWith('node:'))).toEqual([]);
+  });
+});

@@ -6,7 +6,8 @@ import { deepEqual, hasOwn, isObject, type JsonObject } from '../util/json.js';
 import { ledger as defaultLedger } from './changes.js';
 import type { VersionChange } from './instructions.js';
 import { planFromDocuments, type TransformPlan } from './plan.js';
-import { listOperations, structuralDocuments } from './revert.js';
+import { structuralDocuments } from './revert.js';
+import { listOperations } from './schemas.js';
 import { downgradeRequest, downgradeResponse, upgradeRequest, upgradeResponse, VersionIncompatibleError } from './transform.js';
 import { resolveVersion, type VersionKey, versionKeys } from './versions.js';
 

@@ -1,176 +1,17 @@
 // Structural derivation of older documents: starting from the newest document, each ledger entry's
 // instructions are reverted in turn (newest entry first), and every instruction is checked against
 // the document it applies to. Examples and `info` are left alone here; document.ts finishes them.
-
-import { clone, hasOwn, isObject, type JsonObject, renameKey, resolvePointer, schemaRefName } from '../util/json.js';
+import { HTTP_METHODS } from '../util/http.js';
+import { clone, hasOwn, isObject, type JsonObject, renameKey, resolvePointer } from '../util/json.js';
 import type { Instruction, VersionChange } from './instructions.js';
+import { dropMembersAbout, removeFromRequirements, renameInRequirements } from './requirements.js';
+import { componentSchemas, listOperations, type OperationEntry, ownSubschemas, reachableSchemas } from './schemas.js';
 import { checkLedgerDates } from './versions.js';
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-export interface OperationEntry {
-  operationId: string;
-  path: string;
-  method: string;
-  operation: JsonObject;
-  pathItem: JsonObject;
-}
-
-/** Every operation of the document that has an `operationId`, in document order. */
-export function listOperations(document: JsonObject): OperationEntry[] {
-  const out: OperationEntry[] = [];
-  const paths = document.paths;
-  if (!isObject(paths)) return out;
-  for (const path of Object.keys(paths)) {
-    const pathItem = paths[path];
-    if (!isObject(pathItem)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = pathItem[method];
-      if (isObject(operation) && typeof operation.operationId === 'string') {
-        out.push({ operationId: operation.operationId, path, method, operation, pathItem });
-      }
-    }
-  }
-  return out;
-}
-
-export function componentSchemas(document: JsonObject): JsonObject | undefined {
-  const components = document.components;
-  if (!isObject(components)) return undefined;
-  const schemas = components.schemas;
-  return isObject(schemas) ? schemas : undefined;
-}
-
-/**
- * The schema objects that make up one component: the component itself and, recursively, its inline
- * `allOf`/`anyOf`/`oneOf`/`if`/`then`/`else`/`not` sub-schemas (not property or item schemas, which
- * describe other values, and not `$ref`s, which are other components).
- */
-export function ownSubschemas(schema: JsonObject, out: JsonObject[] = []): JsonObject[] {
-  out.push(schema);
-  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-    const members = schema[key];
-    if (!Array.isArray(members)) continue;
-    for (const member of members) if (isObject(member) && member.$ref === undefined) ownSubschemas(member, out);
-  }
-  for (const key of ['if', 'then', 'else', 'not'] as const) {
-    const member = schema[key];
-    if (isObject(member) && member.$ref === undefined) ownSubschemas(member, out);
-  }
-  return out;
-}
 
 class LedgerError extends Error {
   constructor(change: VersionChange, instruction: Instruction, problem: string) {
     super(`Ledger entry ${change.date} (${change.name}), ${instruction.op}: ${problem}`);
     this.name = 'LedgerError';
-  }
-}
-
-const ANNOTATIONS = new Set(['title', 'description', '$comment']);
-
-function keysWithin(object: JsonObject, allowed: ReadonlySet<string>): boolean {
-  for (const key of Object.keys(object)) if (!allowed.has(key) && !ANNOTATIONS.has(key)) return false;
-  return true;
-}
-
-const REQUIRE_KEYS = new Set(['required', 'properties']);
-
-/** `{ required: [field] }` (optionally constraining that one property): unsatisfiable without the field. */
-function onlyRequires(schema: unknown, field: string): boolean {
-  if (!isObject(schema) || !keysWithin(schema, REQUIRE_KEYS)) return false;
-  const required = schema.required;
-  if (!Array.isArray(required) || required.length !== 1 || required[0] !== field) return false;
-  const properties = schema.properties;
-  if (properties === undefined) return true;
-  return isObject(properties) && Object.keys(properties).every((key) => key === field);
-}
-
-/** A schema that mentions `field` and nothing else (a constraint on that field only). */
-function onlyMentions(schema: unknown, field: string): boolean {
-  if (!isObject(schema) || !keysWithin(schema, REQUIRE_KEYS)) return false;
-  let mentions = 0;
-  const required = schema.required;
-  if (required !== undefined) {
-    if (!Array.isArray(required) || !required.every((name) => name === field)) return false;
-    mentions += required.length;
-  }
-  const properties = schema.properties;
-  if (properties !== undefined) {
-    if (!isObject(properties) || !Object.keys(properties).every((key) => key === field)) return false;
-    mentions += Object.keys(properties).length;
-  }
-  return mentions > 0;
-}
-
-const CONDITIONAL_KEYS = new Set(['if', 'then', 'else']);
-
-/** Removes combinator members that only concern `field` from one schema object. */
-function dropMembersAbout(schema: JsonObject, field: string): void {
-  for (const key of ['anyOf', 'oneOf'] as const) {
-    const members = schema[key];
-    if (!Array.isArray(members)) continue;
-    const kept = members.filter((member) => !onlyRequires(member, field));
-    if (kept.length === members.length) continue;
-    const [only] = kept;
-    if (kept.length === 0) delete schema[key];
-    else if (kept.length === 1 && isObject(only) && Object.keys(only).every((k) => !(k in schema) || k === key)) {
-      // `anyOf: [X]` says no more than X: fold the last member into the schema itself.
-      delete schema[key];
-      Object.assign(schema, only);
-    } else schema[key] = kept;
-  }
-  const allOf = schema.allOf;
-  if (Array.isArray(allOf)) {
-    const kept: unknown[] = [];
-    for (const member of allOf) {
-      if (onlyMentions(member, field)) continue;
-      if (isObject(member) && keysWithin(member, CONDITIONAL_KEYS) && onlyRequires(member.if, field)) {
-        // The condition can no longer hold: only the `else` branch (if any) still applies.
-        if (member.else !== undefined) kept.push(member.else);
-        continue;
-      }
-      kept.push(member);
-    }
-    if (kept.length !== allOf.length) {
-      if (kept.length === 0) delete schema.allOf;
-      else schema.allOf = kept;
-    }
-  }
-  if (onlyRequires(schema.if, field)) {
-    const otherwise = schema.else;
-    delete schema.if;
-    delete schema.then;
-    delete schema.else;
-    if (otherwise !== undefined) schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), otherwise];
-  }
-}
-
-function renameInRequirements(schema: JsonObject, from: string, to: string): void {
-  if (Array.isArray(schema.required)) schema.required = schema.required.map((name) => (name === from ? to : name));
-  const dependent = schema.dependentRequired;
-  if (isObject(dependent)) {
-    for (const key of Object.keys(dependent)) {
-      const names = dependent[key];
-      if (Array.isArray(names)) dependent[key] = names.map((name) => (name === from ? to : name));
-    }
-    renameKey(dependent, from, to);
-  }
-}
-
-function removeFromRequirements(schema: JsonObject, field: string): void {
-  if (Array.isArray(schema.required)) {
-    const kept = schema.required.filter((name) => name !== field);
-    if (kept.length === 0) delete schema.required;
-    else schema.required = kept;
-  }
-  const dependent = schema.dependentRequired;
-  if (isObject(dependent)) {
-    delete dependent[field];
-    for (const key of Object.keys(dependent)) {
-      const names = dependent[key];
-      if (Array.isArray(names)) dependent[key] = names.filter((name) => name !== field);
-    }
   }
 }
 
@@ -188,6 +29,27 @@ function namedSchema(context: Context, name: string): JsonObject {
   const schema = componentSchemas(context.document)?.[name];
   if (!isObject(schema)) fail(context, `component schema "${name}" is not in the document as of ${context.change.date}.`);
   return schema;
+}
+
+/**
+ * Runs `edit` on each own sub-schema of a component (`edit` says whether it changed the part); fails
+ * saying what is `missing` when it changed none.
+ */
+function editParts(context: Context, schemaName: string, missing: string, edit: (part: JsonObject) => boolean): void {
+  let found = false;
+  for (const part of ownSubschemas(namedSchema(context, schemaName))) if (edit(part)) found = true;
+  if (!found) fail(context, `${missing} as of ${context.change.date}.`);
+}
+
+/** Keeps the members of the array `holder[key]` that `keep` accepts, deleting the key when none is left; whether any was dropped. */
+function keepMembers(holder: JsonObject, key: string, keep: (member: unknown, index: number) => boolean): boolean {
+  const members = holder[key];
+  if (!Array.isArray(members)) return false;
+  const kept = members.filter(keep);
+  if (kept.length === members.length) return false;
+  if (kept.length === 0) delete holder[key];
+  else holder[key] = kept;
+  return true;
 }
 
 function revertFieldRenamed(context: Context, schemaName: string, from: string, to: string): void {
@@ -220,49 +82,30 @@ function revertFieldAdded(context: Context, schemaName: string, field: string): 
 }
 
 function revertEnumValueAdded(context: Context, schemaName: string, value: string): void {
-  let found = false;
-  for (const part of ownSubschemas(namedSchema(context, schemaName))) {
-    if (!Array.isArray(part.enum) || !part.enum.includes(value)) continue;
+  editParts(context, schemaName, `the enum of "${schemaName}" has no value ${JSON.stringify(value)}`, (part) => {
+    if (!Array.isArray(part.enum) || !part.enum.includes(value)) return false;
     part.enum = part.enum.filter((member) => member !== value);
     if (part.example === value) delete part.example;
-    if (Array.isArray(part.examples)) {
-      const kept = part.examples.filter((example) => example !== value);
-      if (kept.length === 0) delete part.examples;
-      else part.examples = kept;
-    }
-    found = true;
-  }
-  if (!found) fail(context, `the enum of "${schemaName}" has no value ${JSON.stringify(value)} as of ${context.change.date}.`);
+    keepMembers(part, 'examples', (example) => example !== value);
+    return true;
+  });
 }
 
 /** Removes the combinator members of the component tagged `x-rule: rule` (the rule's JSON Schema form). */
 function revertRuleAdded(context: Context, schemaName: string, rule: string): void {
-  let found = false;
-  for (const part of ownSubschemas(namedSchema(context, schemaName))) {
-    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-      const members = part[key];
-      if (!Array.isArray(members)) continue;
-      const kept = members.filter((member) => !(isObject(member) && member['x-rule'] === rule));
-      if (kept.length === members.length) continue;
-      found = true;
-      if (kept.length === 0) delete part[key];
-      else part[key] = kept;
-    }
-  }
-  if (!found) fail(context, `"${schemaName}" has no subschema tagged x-rule "${rule}" as of ${context.change.date}.`);
+  editParts(context, schemaName, `"${schemaName}" has no subschema tagged x-rule "${rule}"`, (part) =>
+    ['allOf', 'anyOf', 'oneOf'].map((key) => keepMembers(part, key, (member) => !(isObject(member) && member['x-rule'] === rule))).includes(true),
+  );
 }
 
 /** Older documents do not mark the field deprecated. */
 function revertFieldDeprecated(context: Context, schemaName: string, field: string): void {
-  let found = false;
-  for (const part of ownSubschemas(namedSchema(context, schemaName))) {
+  editParts(context, schemaName, `"${schemaName}.${field}" is not marked deprecated`, (part) => {
     const property = isObject(part.properties) ? part.properties[field] : undefined;
-    if (isObject(property) && property.deprecated === true) {
-      delete property.deprecated;
-      found = true;
-    }
-  }
-  if (!found) fail(context, `"${schemaName}.${field}" is not marked deprecated as of ${context.change.date}.`);
+    if (!isObject(property) || property.deprecated !== true) return false;
+    delete property.deprecated;
+    return true;
+  });
 }
 
 function findOperationEntry(context: Context, operationId: string): OperationEntry {
@@ -341,48 +184,8 @@ function revertParamAdded(context: Context, operationIds: string[], location: st
     const parameters = entry.operation.parameters;
     const index = parameterIndex(context.document, parameters, name, location);
     if (index < 0) fail(context, `operation "${operationId}" has no ${location} parameter "${name}" as of ${context.change.date}.`);
-    const kept = (parameters as unknown[]).filter((_, i) => i !== index);
-    if (kept.length === 0) delete entry.operation.parameters;
-    else entry.operation.parameters = kept;
+    keepMembers(entry.operation, 'parameters', (_, i) => i !== index);
   }
-}
-
-function collectSchemaRefs(node: unknown, out: Set<string>, skip?: unknown): void {
-  if (node === skip) return;
-  if (Array.isArray(node)) {
-    for (const item of node) collectSchemaRefs(item, out, skip);
-  } else if (isObject(node)) {
-    for (const key of Object.keys(node)) {
-      const value = node[key];
-      if (key === '$ref') {
-        const name = schemaRefName(value);
-        if (name !== undefined) out.add(name);
-      } else {
-        collectSchemaRefs(value, out, skip);
-      }
-    }
-  }
-}
-
-/** Component schemas reachable from everything outside `components.schemas`, transitively. */
-export function reachableSchemas(document: JsonObject): Set<string> {
-  const schemas = componentSchemas(document);
-  const reached = new Set<string>();
-  collectSchemaRefs(document, reached, schemas);
-  if (!schemas) return reached;
-  const queue = [...reached];
-  while (queue.length > 0) {
-    const name = queue.pop()!;
-    const found = new Set<string>();
-    collectSchemaRefs(schemas[name], found);
-    for (const next of found) {
-      if (!reached.has(next)) {
-        reached.add(next);
-        queue.push(next);
-      }
-    }
-  }
-  return reached;
 }
 
 /** Applies the inverse of one entry to (a copy of) the document at that entry. */

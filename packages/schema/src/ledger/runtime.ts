@@ -6,15 +6,12 @@ export {
   type DowngradeResponseOptions,
   downgradeRequest,
   downgradeResponse,
-  fingerprintResponse,
   formatTrail,
   type RequestParts,
   type RequestResult,
-  requestVersionRange,
-  responseVersionRange,
   type TransformResult,
   upgradeRequest,
   upgradeResponse,
   VersionIncompatibleError,
-  type VersionRange,
 } from './transform.js';
+export { fingerprintResponse, requestVersionRange, responseVersionRange, type VersionRange } from './version-range.js';

@@ -2,7 +2,8 @@
 // drift test compares them with the committed files. The newest document is built from the zod
 // schemas; every older one, the transform plan and the API changelog come from the ledger.
 import { compilePlan, documentsByVersion, renderChangelog, renderPlanModule } from '../ledger/index.js';
-import { buildDocument, completeObjectBranches, GENERATED_NOTICE, type OpenApiDocument } from './document.js';
+import { buildDocument, GENERATED_NOTICE, type OpenApiDocument } from './document.js';
+import { completeObjectBranches } from './schema-shapes.js';
 import { stringifyYaml } from './yaml.js';
 
 const json = (doc: unknown) => `${JSON.stringify(completeObjectBranches(doc), null, 2)}\n`;

@@ -180,7 +180,17 @@ export const BEHAVIOUR_RULES: readonly BehaviourRule[] = [
   rule(
     'estimate_is_the_charge',
     stated('service', 'returns the credit cost of processing that request and the current credit balance'),
-    'Generating spends what the estimate of the same body said: once the charge settles, the balance has fallen by the estimate.',
+    'Generating spends what the estimate of the same body said: once the charge is taken (whenever that is), the balance has fallen by the estimate.',
+  ),
+  rule(
+    'estimate_returns_the_balance',
+    stated('service', 'returns the credit cost of processing that request and the current credit balance'),
+    'The estimate answers the current balance: a charge the generate answer shows (credits_remaining below the balance before it) shows in the balance too.',
+  ),
+  rule(
+    'generation_consumes_credits',
+    stated('service', 'Each generation consumes credits'),
+    'A generation that was served consumes credits: the balance falls after it (whenever the charge is taken).',
   ),
   assume(
     'credits_remaining_is_the_balance',

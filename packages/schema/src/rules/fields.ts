@@ -3,12 +3,13 @@
 // the basis its field's provenance gives. Nothing here is written by hand: the table is walked from
 // the operations' request and response schemas, and a zod issue is mapped back to its rule by
 // walking the same schema along the issue's path.
-import { getOpenApiMetadata, getRefId } from '@asteasolutions/zod-to-openapi';
+import { getOpenApiMetadata } from '@asteasolutions/zod-to-openapi';
 import { ErrorEnvelope } from '../common.js';
 import { ledger } from '../ledger/changes.js';
 import { operationList } from '../operations.js';
 import { assumption, type ConstraintKind, type Provenance, provenanceOf, sharedParameterName } from '../provenance.js';
 import type { z } from '../zod.js';
+import { constraintsOf, defOf, refId, unwrap } from './zod-fields.js';
 
 export type Side = 'request' | 'response';
 
@@ -23,44 +24,6 @@ export interface FieldConstraint {
   /** Ledger date that brought the field (or an object holding it) in. */
   since?: string;
 }
-
-type Def = {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  element?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  options?: z.ZodType[];
-  entries?: Record<string, unknown>;
-  checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number } } }[];
-};
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
-
-const WRAPPERS = new Set(['optional', 'default', 'nullable', 'readonly', 'catch', 'prefault', 'nonoptional']);
-
-/** The schema under optional/default/nullable wrappers, and whether a value may be left out. */
-export function unwrap(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
-  let current = schema;
-  let optional = false;
-  for (let depth = 0; depth < 8; depth++) {
-    const def = defOf(current);
-    if (def.type === 'optional' || def.type === 'default' || def.type === 'prefault') optional = true;
-    if (WRAPPERS.has(def.type) && def.innerType) current = def.innerType;
-    else if (def.type === 'pipe' && def.in) current = def.in;
-    else break;
-  }
-  return { inner: current, optional };
-}
-
-/** Each schema's component name, read once: zod-to-openapi merges the metadata of every wrapper on each read. */
-const refIds = new WeakMap<object, string | undefined>();
-const refId = (schema: z.ZodType): string | undefined => {
-  if (refIds.has(schema)) return refIds.get(schema);
-  const id = getRefId(schema as never);
-  refIds.set(schema, id);
-  return id;
-};
-
 /** Dates of `field_added`, keyed `Schema.field`. */
 function addedDates(): Map<string, string> {
   const out = new Map<string, string>();
@@ -71,43 +34,6 @@ function addedDates(): Map<string, string> {
   }
   return out;
 }
-
-const bound = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) < Number.MAX_SAFE_INTEGER;
-
-/** The constraint kinds a field carries, each with a one-line description. */
-function constraintsOf(schema: z.ZodType, optional: boolean, inObject: boolean): [ConstraintKind, string][] {
-  const def = defOf(schema);
-  const s = schema as unknown as { minValue?: number; maxValue?: number; minLength?: number | null; maxLength?: number | null };
-  const out: [ConstraintKind, string][] = [
-    [`type`, `is ${def.type === 'number' ? 'a number' : def.type === 'enum' ? 'a string' : `${/^[aeiou]/.test(def.type) ? 'an' : 'a'} ${def.type}`}`],
-  ];
-  if (inObject && !optional) out.push(['required', 'is required']);
-  if (def.type === 'enum' && def.entries)
-    out.push([
-      'enum',
-      `is one of ${Object.values(def.entries)
-        .map((v) => JSON.stringify(v))
-        .join(', ')}`,
-    ]);
-  if (def.type === 'number' && (bound(s.minValue) || bound(s.maxValue))) {
-    out.push(['range', [bound(s.minValue) ? `≥ ${s.minValue}` : '', bound(s.maxValue) ? `≤ ${s.maxValue}` : ''].filter(Boolean).join(' and ')]);
-  }
-  // `maxChars` counts code points in a refinement and says `maxLength` only in the OpenAPI metadata.
-  const maxChars = (getOpenApiMetadata(schema as never) as { maxLength?: unknown } | undefined)?.maxLength;
-  if (def.type === 'string' && (bound(s.minLength) || bound(s.maxLength) || bound(maxChars))) {
-    const max = bound(s.maxLength) ? s.maxLength : maxChars;
-    out.push([
-      'length',
-      [bound(s.minLength) ? `at least ${s.minLength} characters` : '', bound(max) ? `at most ${max} characters` : ''].filter(Boolean).join(', '),
-    ]);
-  }
-  if (def.type === 'array') {
-    const min = def.checks?.find((c) => c._zod.def.check === 'min_length')?._zod.def.minimum;
-    if (bound(min)) out.push(['length', `at least ${min} item${min === 1 ? '' : 's'}`]);
-  }
-  return out;
-}
-
 /** `getGeneration.path.generation_id`: a path parameter, required by the path its source shows. */
 const PATH_PARAMETER = /\.path\.[^.]+$/;
 
@@ -270,27 +196,33 @@ export function elementOf(schema: z.ZodType): string | undefined {
 }
 
 /**
+ * Walks `path` down from `schema` (array items by index, object fields by name) while the schema
+ * reaches; `step` sees each object field passed, its name, and the object schema holding it.
+ */
+function walkAlong(schema: z.ZodType, path: readonly PropertyKey[], step: (field: z.ZodType, name: string, holder: z.ZodType) => void): void {
+  let current = unwrap(schema).inner;
+  for (const segment of path) {
+    const def = defOf(current);
+    if (def.type === 'array' && def.element && typeof segment === 'number') current = unwrap(def.element).inner;
+    else if (def.type === 'object' && def.shape && typeof segment === 'string' && Object.hasOwn(def.shape, segment)) {
+      const field = def.shape[segment]!;
+      step(field, segment, current);
+      current = unwrap(field).inner;
+    } else break;
+  }
+}
+
+/**
  * The element a value at `path` (inside a value checked with `schema`) belongs to: the deepest
  * recorded field on the way, or the root's component name.
  */
 export function elementAt(schema: z.ZodType, path: readonly PropertyKey[]): string | undefined {
   getTable();
-  let current = unwrap(schema).inner;
-  let owner = refId(current) ?? owners.get(current);
-  for (const segment of path) {
-    const def = defOf(current);
-    if (def.type === 'array' && def.element && typeof segment === 'number') {
-      current = unwrap(def.element).inner;
-      continue;
-    }
-    if (def.type === 'object' && def.shape && typeof segment === 'string' && Object.hasOwn(def.shape, segment)) {
-      const field = def.shape[segment]!;
-      owner = names.get(field) ?? `${refId(current) ?? owners.get(current) ?? '(object)'}.${segment}`;
-      current = unwrap(field).inner;
-      continue;
-    }
-    break;
-  }
+  const root = unwrap(schema).inner;
+  let owner = refId(root) ?? owners.get(root);
+  walkAlong(schema, path, (field, name, holder) => {
+    owner = names.get(field) ?? `${refId(holder) ?? owners.get(holder) ?? '(object)'}.${name}`;
+  });
   return owner;
 }
 
@@ -298,22 +230,10 @@ export function elementAt(schema: z.ZodType, path: readonly PropertyKey[]): stri
 export function elementsAlong(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
   getTable();
   const out: string[] = [];
-  let current = unwrap(schema).inner;
-  for (const segment of path) {
-    const def = defOf(current);
-    if (def.type === 'array' && def.element && typeof segment === 'number') {
-      current = unwrap(def.element).inner;
-      continue;
-    }
-    if (def.type === 'object' && def.shape && typeof segment === 'string' && Object.hasOwn(def.shape, segment)) {
-      const field = def.shape[segment]!;
-      const element = names.get(field);
-      if (element) out.push(element);
-      current = unwrap(field).inner;
-      continue;
-    }
-    break;
-  }
+  walkAlong(schema, path, (field) => {
+    const element = names.get(field);
+    if (element) out.push(element);
+  });
   return out;
 }
 

@@ -4,7 +4,8 @@
 // with Flux only facelock, character, control_net, aspect_ratio, batch_size, prompt and seed apply.
 // None of this makes a request invalid (the service accepts it), so all of it is reported as warnings.
 import { ledger } from '../ledger/changes.js';
-import { type GenerationItem, type GenerationKind, isFlux, KIND_PRIORITY } from '../resources/generation-request.js';
+import { type GenerationKind, KIND_PRIORITY } from '../resources/generation-parts.js';
+import { type GenerationItem, isFlux } from '../resources/generation-request.js';
 import { type Issue, ruleIssue } from './issues.js';
 
 /** Kinds that read only their own object. */

@@ -3,8 +3,8 @@
 // request checks name each one, with the nearest field of the contract when one is close enough.
 import type { z } from '../zod.js';
 import type { Severity } from './catalog.js';
-import { unwrap } from './fields.js';
 import { type Issue, type IssuePath, ruleIssue } from './issues.js';
+import { unwrap } from './zod-fields.js';
 
 type Def = { type: string; element?: z.ZodType; shape?: Record<string, z.ZodType> };
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;

@@ -2,7 +2,8 @@
 // zod verdict equals the verdict of a JSON Schema 2020-12 validator running the emitted document.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ASPECT_RATIOS, CHARACTER_MODES, GenerationRequest, QUALITIES, SAMPLERS } from '../../src/resources/generation-request.js';
+import { ASPECT_RATIOS, CHARACTER_MODES, QUALITIES, SAMPLERS } from '../../src/resources/generation-parts.js';
+import { GenerationRequest } from '../../src/resources/generation-request.js';
 import { newest } from '../support/documents.js';
 import { jsonSchemaValidator } from '../support/json-schema.js';
 import { knownDifferences } from './known-differences.js';

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { ledger } from '../../src/ledger/changes.js';
 import { emitFiles } from '../../src/openapi/files.js';
-import { CHARACTER_MODES, isFlux } from '../../src/resources/generation-request.js';
+import { CHARACTER_MODES } from '../../src/resources/generation-parts.js';
+import { isFlux } from '../../src/resources/generation-request.js';
 
 type Texts = { at: string; text: string }[];
 

@@ -906,7 +906,7 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -924,7 +924,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1004,7 +1004,7 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationResultEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1031,7 +1031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1111,7 +1111,7 @@ export interface operations {
                     "application/json": components["schemas"]["EstimateEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1138,7 +1138,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1841,7 +1841,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModelPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1859,7 +1859,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1942,7 +1942,7 @@ export interface operations {
                     "application/json": components["schemas"]["StylePage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1960,7 +1960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2042,7 +2042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ControlnetPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2060,7 +2060,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2143,7 +2143,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoraPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2161,7 +2161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2242,7 +2242,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoicePage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2260,7 +2260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2341,7 +2341,7 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2359,7 +2359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2439,7 +2439,7 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2457,7 +2457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2537,7 +2537,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadSlotV1Envelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2555,7 +2555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2635,7 +2635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ArchivedAssetsEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2653,7 +2653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2736,7 +2736,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadSlotV2Envelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2754,7 +2754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2923,7 +2923,7 @@ export interface operations {
                     "application/json": components["schemas"]["AssetV2Page"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2941,7 +2941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -909,7 +909,7 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -927,7 +927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1007,7 +1007,7 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationResultEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1034,7 +1034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1114,7 +1114,7 @@ export interface operations {
                     "application/json": components["schemas"]["EstimateEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1141,7 +1141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1844,7 +1844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModelPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1862,7 +1862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1945,7 +1945,7 @@ export interface operations {
                     "application/json": components["schemas"]["StylePage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1963,7 +1963,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2046,7 +2046,7 @@ export interface operations {
                     "application/json": components["schemas"]["ControlnetPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2064,7 +2064,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2147,7 +2147,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoraPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2165,7 +2165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2246,7 +2246,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoicePage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2264,7 +2264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2345,7 +2345,7 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2363,7 +2363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2443,7 +2443,7 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2461,7 +2461,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2541,7 +2541,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadSlotV1Envelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2559,7 +2559,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2639,7 +2639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ArchivedAssetsEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2657,7 +2657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2740,7 +2740,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadSlotV2Envelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2758,7 +2758,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2927,7 +2927,7 @@ export interface operations {
                     "application/json": components["schemas"]["AssetV2Page"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2945,7 +2945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -925,7 +925,7 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -943,7 +943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1023,7 +1023,7 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationResultEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1050,7 +1050,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1130,7 +1130,7 @@ export interface operations {
                     "application/json": components["schemas"]["EstimateEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1157,7 +1157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1860,7 +1860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModelPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1878,7 +1878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1961,7 +1961,7 @@ export interface operations {
                     "application/json": components["schemas"]["StylePage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1979,7 +1979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2062,7 +2062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ControlnetPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2080,7 +2080,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2163,7 +2163,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoraPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2181,7 +2181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2262,7 +2262,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoicePage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2280,7 +2280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2361,7 +2361,7 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2379,7 +2379,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2459,7 +2459,7 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2477,7 +2477,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2557,7 +2557,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadSlotV1Envelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2575,7 +2575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2655,7 +2655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ArchivedAssetsEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2673,7 +2673,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2756,7 +2756,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadSlotV2Envelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2774,7 +2774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2943,7 +2943,7 @@ export interface operations {
                     "application/json": components["schemas"]["AssetV2Page"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2961,7 +2961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;

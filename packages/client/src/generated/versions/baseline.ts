@@ -855,7 +855,7 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -873,7 +873,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -953,7 +953,7 @@ export interface operations {
                     "application/json": components["schemas"]["GenerationResultEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -980,7 +980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1060,7 +1060,7 @@ export interface operations {
                     "application/json": components["schemas"]["EstimateEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1087,7 +1087,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1788,7 +1788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ModelPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1806,7 +1806,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1887,7 +1887,7 @@ export interface operations {
                     "application/json": components["schemas"]["StylePage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1905,7 +1905,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1986,7 +1986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ControlnetPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2004,7 +2004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2085,7 +2085,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoraPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2103,7 +2103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2184,7 +2184,7 @@ export interface operations {
                     "application/json": components["schemas"]["VoicePage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2202,7 +2202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2283,7 +2283,7 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterPage"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2301,7 +2301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2381,7 +2381,7 @@ export interface operations {
                     "application/json": components["schemas"]["CharacterEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2399,7 +2399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2479,7 +2479,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadSlotV1Envelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2497,7 +2497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2577,7 +2577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ArchivedAssetsEnvelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2595,7 +2595,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2678,7 +2678,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadSlotV2Envelope"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2696,7 +2696,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2865,7 +2865,7 @@ export interface operations {
                     "application/json": components["schemas"]["AssetV2Page"];
                 };
             };
-            /** @description The request is malformed. */
+            /** @description The request is malformed, or breaks a rule of the contract (see 422). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2883,7 +2883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The request breaks a rule of the contract. */
+            /** @description The request breaks a rule of the contract (some servers answer 400 for it). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -4,6 +4,7 @@ import { said, served } from '../../model/answer.js';
 import { dataOf, type Exchange } from '../../model/exchange.js';
 import { assertThat } from '../../model/verdict.js';
 import { baseItem } from '../../requests/generation-bodies.js';
+import { judgeMeasured } from '../credits-measured.js';
 import { defineCheck, type Found, type HistoryJudge, type HistorySettings, type Observed, onOperations } from '../define.js';
 import type { CheckPort } from '../port.js';
 import { sleep } from './sequence.js';
@@ -34,11 +35,11 @@ interface Charge {
 
 /**
  * Judges a history whose balance readings are the run's alone (a live run): each estimate reads the
- * balance; a generation's charge is the fall of the balance from the reading before it to where it
- * settles (two equal readings after it moved, or the last one). It equals the estimate of the same
- * body (the interface); that it shows by the next reading and that credits_remaining is the settled
- * balance are ours. A generation whose estimate is above the balance is refused (ours; 402 too).
- * A balance that never moved after a generation shows no charge yet: nothing is judged of it.
+ * balance. A generation's charge shows by the next reading (ours: no source says when it is taken);
+ * credits_remaining is the balance once the whole estimate is charged (ours), whenever that is — the
+ * seed states the cost, not when it is taken. A generation whose estimate is above the balance is
+ * refused (ours; 402 too). Whether the charge equals the estimate is judged once, from what the spend
+ * guard measured around it (credits-measured.ts), not here.
  */
 function judgeHistory({ ownsBalance }: HistorySettings): HistoryJudge {
   const prices = new Map<string, number>();
@@ -46,25 +47,17 @@ function judgeHistory({ ownsBalance }: HistorySettings): HistoryJudge {
   let pending: Charge | undefined;
   const settle = (charge: Charge, settled: number): Found[] => {
     pending = undefined;
-    if (charge.overlapped || charge.price === undefined) return [];
-    const charged = charge.before - settled;
-    const out: Found[] = [];
-    const equal = assertThat(
-      'estimate_is_the_charge',
-      charged === charge.price,
-      `${charge.label}: the balance went from ${charge.before} to ${settled} (${charged} charged), the estimate said ${charge.price}`,
-    );
-    for (const operationId of OPERATIONS) out.push({ operationId, assertion: equal });
-    if (charge.creditsRemaining !== undefined)
-      out.push({
+    if (charge.overlapped || charge.creditsRemaining === undefined) return [];
+    return [
+      {
         operationId: generateMedia.operationId,
         assertion: assertThat(
           'credits_remaining_is_the_balance',
           charge.creditsRemaining === settled,
-          `${charge.label}: credits_remaining ${charge.creditsRemaining}, the balance settled at ${settled}`,
+          `${charge.label}: credits_remaining ${charge.creditsRemaining}, the balance once charged was ${settled}`,
         ),
-      });
-    return out;
+      },
+    ];
   };
   const reading = (value: number): Found[] => {
     balance = value;
@@ -81,9 +74,9 @@ function judgeHistory({ ownsBalance }: HistorySettings): HistoryJudge {
           `${charge.label}: the next reading after it showed ${charge.before - value} charged, the estimate said ${charge.price}`,
         ),
       });
-    const moved = charge.after.some((b) => b !== charge.before);
-    const [previous, latest] = charge.after.slice(-2);
-    if (moved && charge.after.length >= 2 && previous === latest) out.push(...settle(charge, value));
+    // Charged in full (or, without a known price, charged at all): what credits_remaining is weighed against.
+    const charged = charge.before - value;
+    if (charge.price !== undefined ? charged >= charge.price : charged > 0) out.push(...settle(charge, value));
     return out;
   };
   return {
@@ -133,16 +126,11 @@ function judgeHistory({ ownsBalance }: HistorySettings): HistoryJudge {
   };
 }
 
-/** Readings after a generation: until the balance moved and held for one more reading, or five readings. */
-async function readUntilSettled(port: CheckPort, label: string, before: number): Promise<void> {
-  let previous: number | undefined;
-  let moved = false;
+/** Readings after a generation: until the balance fell by its estimate (whenever the charge is taken), or five readings. */
+async function readUntilCharged(port: CheckPort, label: string, before: number, estimated: number): Promise<void> {
   for (let i = 0, delay = 100; i < 5; i++, delay *= 2) {
     const after = await port.balance(`balance after ${label}`);
-    if ('unknown' in after) return;
-    if (moved && after.credits === previous) return;
-    moved ||= after.credits !== before;
-    previous = after.credits;
+    if ('unknown' in after || before - after.credits >= estimated) return;
     await sleep(delay);
   }
 }
@@ -166,7 +154,7 @@ async function priceAndGenerate(port: CheckPort, label: string, body: unknown[],
     port.skip(generateMedia.operationId, sent.refused ?? `generate answered ${said(sent.exchange)}`);
     return false;
   }
-  await readUntilSettled(port, label, before.credits);
+  await readUntilCharged(port, label, before.credits, estimated);
   return true;
 }
 
@@ -208,13 +196,25 @@ async function sequence(port: CheckPort): Promise<void> {
 export default defineCheck({
   id: 'credits_arithmetic',
   description:
-    'Generating spends what the estimate said once the charge settles (when it shows and what credits_remaining is measured against are assumptions); a cost above the balance is refused (an assumption).',
+    'Generating spends what the estimate said, whenever the charge is taken; a served generation consumes credits, and the estimate returns the balance that shows it. Estimates, reads and refused generates spend nothing, credits_remaining is the balance once charged, the charge shows by the next reading, and a cost above the balance is refused (assumptions).',
   severity: 'error',
   category: 'stateful',
-  rules: ['estimate_is_the_charge', 'charge_taken_by_next_reading', 'credits_remaining_is_the_balance', 'above_balance_refused', 'above_balance_402'],
+  rules: [
+    'estimate_is_the_charge',
+    'generation_consumes_credits',
+    'estimate_returns_the_balance',
+    'estimate_is_free',
+    'reads_are_free',
+    'failed_generate_is_free',
+    'charge_taken_by_next_reading',
+    'credits_remaining_is_the_balance',
+    'above_balance_refused',
+    'above_balance_402',
+  ],
   operations: OPERATIONS,
   appliesTo: onOperations(OPERATIONS),
   generations: [1, 2, 2],
   history: judgeHistory,
+  measured: judgeMeasured,
   sequence,
 });

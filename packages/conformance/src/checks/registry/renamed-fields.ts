@@ -2,7 +2,8 @@ import { operations } from '@mediagen/schema';
 import { served } from '../../model/answer.js';
 import { assertThat } from '../../model/verdict.js';
 import { carriesMedia } from '../applies.js';
-import { defineCheck, type Found, type HistoryJudge, type Observed } from '../define.js';
+import { defineCheck, type Found, type HistoryJudge, type HistorySettings, type Observed } from '../define.js';
+import { queryNameReplacedAt } from '../names.js';
 import type { CheckPort } from '../port.js';
 import { checkRenamedFields } from '../response.js';
 import { itemsOf, mediaIdsOf } from './sequence.js';
@@ -17,7 +18,9 @@ const onlyPaging = (query: Record<string, unknown>, filter?: string) => Object.k
  * server may keep it as an alias). A listing by `?image_id=X` that holds fewer generations than the
  * unfiltered listing of the same page size before it, all of them containing X, filtered.
  */
-function judgeHistory(): HistoryJudge {
+function judgeHistory({ version }: HistorySettings): HistoryJudge {
+  // Before the rename (`--at` an older date) image_id is the date's own filter, no legacy name.
+  if (!queryNameReplacedAt(listGenerations.operationId, 'image_id', version)) return { observe: () => [] };
   /** page_size → how many generations the last unfiltered listing of that size held. */
   const unfiltered = new Map<string, number>();
   return {
@@ -60,12 +63,12 @@ async function sequence(port: CheckPort): Promise<void> {
 export default defineCheck({
   id: 'renamed_fields',
   description:
-    'Current names (media, dim, type) are used; that legacy names (images, size, image_size) are gone and the legacy image_id query no longer filters are assumptions.',
+    'The names of the version judged (--at; the newest: media, dim, type) are used; that legacy names (images, size, image_size) are gone and the legacy image_id query no longer filters are assumptions.',
   severity: 'error',
   category: 'response',
   rules: ['current_field_names', 'legacy_field_names_gone', 'legacy_image_id_ignored'],
   appliesTo: carriesMedia,
-  judge: ({ op, exchange }) => (exchange.status === 0 ? undefined : checkRenamedFields(op, exchange)),
+  judge: ({ op, exchange, version }) => (exchange.status === 0 ? undefined : checkRenamedFields(op, exchange, version)),
   history: judgeHistory,
   sequence,
 });

@@ -1,7 +1,7 @@
 // The setup phase: the catalogue (names requests may use), the planner (the stateful checks' credits,
 // priced before anything spends), then on a stateful target in full mode the fixtures the rest uses
-// (image assets with real PNG bytes, a video of a known frame rate, a character, a two-item
-// generation), or, read-only, what the account already has.
+// (image assets with real PNG bytes, a video of a known frame rate, a character, under a cap one item
+// of the cheapest kind of generation, a two-item generation), or, read-only, what the account already has.
 import { type CatalogueName, catalogueOperation, operations } from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
 import { CHECKS } from '../../checks/catalog.js';
@@ -13,6 +13,7 @@ import { baseItem } from '../../requests/generation-bodies.js';
 import type { PhaseContext } from '../context.js';
 import { leavesResidue } from '../policy.js';
 import { deletingExamples } from './deleting.js';
+import { firstSpend, kindsByPrice } from './kinds.js';
 import { uploadAsset } from './uploads.js';
 
 const { estimateGeneration, createCharacter, listGenerations, listAssetsV2 } = operations;
@@ -54,9 +55,10 @@ async function discoverCatalogue(run: PhaseContext): Promise<void> {
  */
 export async function planBudget(run: PhaseContext): Promise<void> {
   if (!run.capped || !run.writes || !run.target.stateful) return;
-  // The fixture (2 items: read back, watched to the end, filtered on), each selected check's own, and
-  // one per deleting example the sequences do not stand for.
-  const sizes: number[] = [2, ...CHECKS.filter((c) => run.selects(c.id)).flatMap((c) => c.generations ?? [])];
+  // The first spend (one item of the cheapest kind: phases/kinds.ts), the fixture (2 items: read back,
+  // watched to the end, filtered on), each selected check's own, and one per deleting example the
+  // sequences do not stand for.
+  const sizes: number[] = [1, 2, ...CHECKS.filter((c) => run.selects(c.id)).flatMap((c) => c.generations ?? [])];
   if (run.selects('positive_data_acceptance')) sizes.push(...deletingExamples(run).map((e) => e.items));
   const price = new Map<number, number>();
   for (const size of new Set(sizes)) {
@@ -109,6 +111,11 @@ async function createFixtures(run: PhaseContext): Promise<void> {
       fixtures.characterId = data.id;
       fixtures.characterName = name;
     }
+  }
+  // Under a cap, the first spend is the smallest the plan allows: one item of the cheapest kind.
+  if (run.capped) {
+    run.kinds = await kindsByPrice(run);
+    await firstSpend(run, run.kinds);
   }
   const made = await run.makeGeneration('fixture generation (2 items)', 'setup', 2);
   if ('generationId' in made) {

@@ -24,6 +24,7 @@ import {
   statusGoesBack,
   statusWithNotice,
 } from './behaviours.js';
+import { chargesAsMediaFinish } from './charges.js';
 import { lenientAcceptor, narrowReader } from './requests.js';
 import { keyOfRelied, tableAssumptions } from './table.js';
 
@@ -114,6 +115,13 @@ export const RECIPES: readonly (Recipe | Reuse | Alongside)[] = [
     description: 'a generation’s charge shows one balance reading late',
     refutes: ['rule:charge_taken_by_next_reading'],
     rewrite: chargeShowsLate,
+    options: CREDITS_ONLY,
+  },
+  {
+    id: 'charge-as-media-finish',
+    description: 'a generation’s charge is taken item by item, as each media item finishes (the seed states the cost, not when it is taken)',
+    refutes: ['rule:charge_taken_by_next_reading'],
+    rewrite: chargesAsMediaFinish,
     options: CREDITS_ONLY,
   },
   { id: 'estimate-costs', description: 'every estimate costs one credit', refutes: ['rule:estimate_is_free'], rewrite: estimateCosts, options: CREDITS_ONLY },

@@ -1,12 +1,22 @@
 // Every place the ledger's entries between two versions change an exchange: per operation and
 // location (query, body, a response status), what was renamed, added, given a new value, constrained
 // by a rule or deprecated, with the field paths before and after. Renames, additions and values come
-// from the schema package's transform plan (the same paths the transforms apply); rules and
-// deprecations from the dated documents (where their component sits).
-import { BASELINE, describeInstruction, type Instruction, ledger, type PlanStep, transformPlan, type VersionChange } from '@mediagen/schema';
-import { pathText } from '../usage/fields.js';
-import { compareVersions, type Location, translatePath } from '../usage/versions.js';
-import { componentSites, componentsAt } from './components.js';
+// from the transform plan (the same paths the transforms apply); rules and deprecations from the dated
+// documents (where their component sits). Which calls of a consumer each touches is the caller's.
+import type { JsonObject } from '../util/json.js';
+import { describeInstruction } from './changelog.js';
+import { ledger } from './changes.js';
+import { type ComponentSite, componentSites, componentsAt } from './component-sites.js';
+import { BASELINE } from './dates.js';
+import { compareVersions, type Location, pathText, translatePath } from './field-paths.js';
+import type { Instruction, VersionChange } from './instructions.js';
+import { transformPlan } from './plan.generated.js';
+import type { PlanStep } from './plan.js';
+
+/** The component sites of each dated document, read once per call. */
+interface Documents {
+  sites(version: string): ReadonlyMap<string, readonly ComponentSite[]>;
+}
 
 export type ChangeKind = 'renamed' | 'added' | 'value_added' | 'constrained' | 'deprecated';
 
@@ -40,7 +50,7 @@ const previousOf = (date: string): string => {
 };
 
 /** The instruction of an entry that a plan step carries out at a place (matched by names, then by the component there). */
-function instructionOf(change: VersionChange, step: PlanStep, operationId: string, location: Location): Instruction | undefined {
+function instructionOf(documents: Documents, change: VersionChange, step: PlanStep, operationId: string, location: Location): Instruction | undefined {
   const candidates = change.instructions.filter((i) => {
     if (step.op === 'rename')
       return (i.op === 'field_renamed' || (i.op === 'param_renamed' && i.operations.includes(operationId))) && i.from === step.from && i.to === step.to;
@@ -49,14 +59,14 @@ function instructionOf(change: VersionChange, step: PlanStep, operationId: strin
     return i.op === 'enum_value_added' && i.value === step.value;
   });
   if (candidates.length <= 1) return candidates[0];
-  const here = componentsAt(change.date, operationId, location, pathText(step.at));
+  const here = componentsAt(documents.sites(change.date), operationId, location, pathText(step.at));
   return candidates.find((i) => 'schema' in i && here.includes(i.schema)) ?? candidates[0];
 }
 
-function planSites(change: VersionChange, operationId: string, location: Location, steps: readonly PlanStep[]): ChangeSite[] {
+function planSites(documents: Documents, change: VersionChange, operationId: string, location: Location, steps: readonly PlanStep[]): ChangeSite[] {
   const base = { date: change.date, entry: change.name, operationId, location, previous: previousOf(change.date) };
   return steps.map((step): ChangeSite => {
-    const instruction = instructionOf(change, step, operationId, location);
+    const instruction = instructionOf(documents, change, step, operationId, location);
     const words = instruction ? describeInstruction(instruction) : `${step.op} at ${pathText(step.at) || '(root)'}`;
     const was = step.was ?? step.at;
     if (step.op === 'rename')
@@ -90,12 +100,12 @@ function planSites(change: VersionChange, operationId: string, location: Locatio
 }
 
 /** Sites of rules and deprecations: where the component they name sits in the document of their date. */
-function componentChanges(change: VersionChange): ChangeSite[] {
+function componentChanges(documents: Documents, change: VersionChange): ChangeSite[] {
   const out: ChangeSite[] = [];
   const previous = previousOf(change.date);
   for (const instruction of change.instructions) {
     if (instruction.op !== 'rule_added' && instruction.op !== 'field_deprecated') continue;
-    for (const site of componentSites(change.date).get(instruction.schema) ?? []) {
+    for (const site of documents.sites(change.date).get(instruction.schema) ?? []) {
       // A rule narrows what a client sends: it is a change for the requests only.
       if (instruction.op === 'rule_added' && site.location.kind !== 'body') continue;
       const holder = translatePath(site.operationId, site.location, site.holder, change.date, previous);
@@ -118,8 +128,19 @@ function componentChanges(change: VersionChange): ChangeSite[] {
   return out;
 }
 
-/** Every change site of the entries after `from`, up to and including `to`, oldest entry first. */
-export function changeSites(from: string, to: string): ChangeSite[] {
+/**
+ * Every change site of the entries after `from`, up to and including `to`, oldest entry first.
+ * `documentOf` gives the contract's document of a version (`baseline` or a ledger date), as emitted.
+ */
+export function changeSites(from: string, to: string, documentOf: (version: string) => JsonObject): ChangeSite[] {
+  const found = new Map<string, Map<string, ComponentSite[]>>();
+  const documents: Documents = {
+    sites: (version) => {
+      let sites = found.get(version);
+      if (!sites) found.set(version, (sites = componentSites(documentOf(version))));
+      return sites;
+    },
+  };
   const entries = ledger.filter((e) => compareVersions(e.date, from) > 0 && compareVersions(e.date, to) <= 0);
   const sites: ChangeSite[] = [];
   for (const change of entries) {
@@ -131,10 +152,10 @@ export function changeSites(from: string, to: string): ChangeSite[] {
       ];
       for (const [location, list] of locations) {
         const entry = list?.find((e) => e.date === change.date);
-        if (entry) sites.push(...planSites(change, operationId, location, entry.steps));
+        if (entry) sites.push(...planSites(documents, change, operationId, location, entry.steps));
       }
     }
-    sites.push(...componentChanges(change));
+    sites.push(...componentChanges(documents, change));
   }
   return sites;
 }
