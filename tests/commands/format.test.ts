@@ -25,7 +25,7 @@ beforeAll(async () => {
   writeFileSync(join(copy, PROBE), BADLY_FORMATTED);
   // Biome's own verdict on the file before formatting: a lint finding is there to be (not) shown.
   lint = await run(process.execPath, [join(repoRoot, 'node_modules', '@biomejs', 'biome', 'bin', 'biome'), 'lint', PROBE], { cwd: copy });
-  format = await run('/bin/sh', ['-c', 'npm run format'], { cwd: copy, env: userEnv(), timeoutMs: 120_000 });
+  format = await run('/bin/sh', ['-c', 'npm run format'], { cwd: copy, env: userEnv(), timeoutMs: 480_000 });
 }, 600_000);
 
 afterAll(() => {

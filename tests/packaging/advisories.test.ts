@@ -76,7 +76,7 @@ let tree: LsNode;
 
 beforeAll(async () => {
   ({ dir: project, install } = await installedProject(PROJECT));
-  const ls = await run('npm', ['ls', '--all', '--json'], { cwd: project, timeoutMs: 120_000 });
+  const ls = await run('npm', ['ls', '--all', '--json'], { cwd: project, timeoutMs: 480_000 });
   tree = JSON.parse(ls.stdout) as LsNode;
 }, 1_200_000);
 
@@ -141,7 +141,7 @@ describe("a user's project with the override the mock's README gives", () => {
     const mock = new Map([...packed].filter(([name]) => name === '@mediagen/mock' || name === '@mediagen/schema')) as Map<string, PackedPackage>;
     const project = await installProject(join(inject('packedRoot'), 'lodash-override'), mock, {}, readmeOverride());
     install = project.install;
-    const ls = await run('npm', ['ls', '--all', '--json'], { cwd: project.dir, timeoutMs: 120_000 });
+    const ls = await run('npm', ['ls', '--all', '--json'], { cwd: project.dir, timeoutMs: 480_000 });
     copies = copiesOf('lodash', JSON.parse(ls.stdout) as LsNode);
   }, 1_200_000);
 

@@ -157,7 +157,7 @@ describe('installed with npm into a project outside the workspace (with vitest 5
   });
 
   it('media-conformance runs its suite against its own mock and passes', async () => {
-    const r = await run('npx', ['--no-install', 'media-conformance', '--max-examples', '5'], { cwd: project, timeoutMs: 150_000 });
+    const r = await run('npx', ['--no-install', 'media-conformance', '--max-examples', '5'], { cwd: project, timeoutMs: 480_000 });
     expect(r.code, describeRun('media-conformance', r)).toBe(0);
     expect(r.stdout).toMatch(/PASSED/);
   });

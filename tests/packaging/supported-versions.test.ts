@@ -109,7 +109,8 @@ async function runSuite(project: string, node: string, name: string, source: str
   const r = await run(node, [vitest, 'run', '--root', dir, '--dir', dir], {
     cwd: project,
     env: { ...process.env, NO_COLOR: '1', CI: 'true' },
-    timeoutMs: 150_000,
+    // A vitest run in a fresh project beside other work: minutes. Only a hang reaches it.
+    timeoutMs: 480_000,
   });
   return { ...r, stdout: strip(r.stdout), stderr: strip(r.stderr) };
 }

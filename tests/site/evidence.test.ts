@@ -87,7 +87,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('an evidence file fro
       dispatchEvent(new PopStateEvent('popstate'));
     }, hash);
     const badge = page.locator(`details.prov[data-element="${element}"]`).first();
-    await badge.waitFor({ state: 'attached', timeout: 30_000 });
+    await badge.waitFor({ state: 'attached', timeout: 60_000 });
     await badge.locator('summary').click();
     return { summary: (await badge.locator('summary').innerText()).replace(/\s+/g, ' '), detail: await badge.locator('.prov-detail').innerText() };
   }

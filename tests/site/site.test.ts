@@ -281,7 +281,7 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
         return code?.textContent?.includes(m!) ? code.textContent : false;
       },
       [routeOf(op).slice(2), marker],
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     );
     return (await text.jsonValue()) as string;
   }
@@ -413,7 +413,7 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
     const verdictOf = async (hash: string, element: string) => {
       await route(page, hash);
       const badge = page.locator(`details.prov[data-element="${element}"]`).first();
-      await badge.waitFor({ state: 'attached', timeout: 30_000 });
+      await badge.waitFor({ state: 'attached', timeout: 60_000 });
       await badge.locator('summary').click();
       return { summary: await badge.locator('summary').innerText(), detail: await badge.locator('.prov-detail').innerText() };
     };
@@ -508,10 +508,10 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
     // operation where the field is not there: the baseline still calls generated items `images`).
     const place = '#/generation/generatemedia#generation/generatemedia/t=response&c=200&path=data/media';
     const page = await open(`${newest}.html${place}`);
-    await page.waitForFunction(() => document.body.innerText.includes('"media": ['), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.body.innerText.includes('"media": ['), undefined, { timeout: 60_000 });
     await page.selectOption('#version-select', 'baseline.html');
     await page.waitForURL(`${base}/baseline.html${place}`);
-    await page.waitForFunction(() => document.body.innerText.includes('"images": ['), undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => document.body.innerText.includes('"images": ['), undefined, { timeout: 60_000 });
     expect(await page.evaluate(() => document.body.innerText.includes('"media": ['))).toBe(false);
     expect(await page.locator('#version-select').inputValue()).toBe('baseline.html');
 
@@ -590,7 +590,7 @@ describe.skipIf(!hasChromium)('reference site in a headless browser', () => {
         const [, routePath, deep] = hash.split('#');
         const id = deep ? decodeURIComponent(deep) : routePath!.slice(1);
         const found = await target
-          .waitForFunction((id) => Math.abs(document.getElementById(id)?.getBoundingClientRect().top ?? 1e9) < 150, id, { timeout: 30_000 })
+          .waitForFunction((id) => Math.abs(document.getElementById(id)?.getBoundingClientRect().top ?? 1e9) < 150, id, { timeout: 60_000 })
           .then(
             () => true,
             () => false,

@@ -169,7 +169,7 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('usage recorded by a 
   async function usageBadge(hash: string, element: string) {
     await page.goto(`${origin(site)}/2025-05-07.html${hash}`, { waitUntil: 'load' });
     const badge = page.locator(`details.usage[data-usage="${element}"]`).first();
-    await badge.waitFor({ state: 'attached', timeout: 30_000 });
+    await badge.waitFor({ state: 'attached', timeout: 60_000 });
     await badge.locator('summary').click();
     return { summary: (await badge.locator('summary').innerText()).trim(), detail: await badge.locator('.usage-detail').innerText() };
   }

@@ -31,7 +31,9 @@ export function run(
     onOutput?: (chunk: string) => void;
   } = {},
 ): Promise<Finished> {
-  const { timeoutMs = 120_000, input, onOutput, ...spawnOptions } = options;
+  // Only a hang reaches it: a command run beside other work takes minutes; below the projects' test limits,
+  // so that what the command printed is still reported.
+  const { timeoutMs = 480_000, input, onOutput, ...spawnOptions } = options;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: repoRoot, ...spawnOptions, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -101,7 +103,7 @@ export function startServer(
   args: string[],
   options: SpawnOptions & { timeoutMs?: number /** The line that says where it listens; group 1 is the URL. */; listening?: RegExp } = {},
 ): Promise<Server> {
-  const { timeoutMs = 60_000, listening = /listening on (http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+)/, ...spawnOptions } = options;
+  const { timeoutMs = 180_000, listening = /listening on (http:\/\/(?:127\.0\.0\.1|localhost|\[::1\]):\d+)/, ...spawnOptions } = options;
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: repoRoot, ...spawnOptions, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let stdout = '';

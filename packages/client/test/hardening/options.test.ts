@@ -87,14 +87,14 @@ describe('polling limits', () => {
     const { client } = makeClient(server);
     const started = Date.now();
     const error = (await client
-      .waitForGeneration('gen_odd', { intervalMs: 0, unknownStatusTimeoutMs: 500, timeoutMs: 20_000 })
+      .waitForGeneration('gen_odd', { intervalMs: 0, unknownStatusTimeoutMs: 500, timeoutMs: 300_000 })
       .catch((e: unknown) => e)) as UnknownStatusError;
     expect(error).toBeInstanceOf(UnknownStatusError);
     expect(error).toMatchObject({ operationId: 'getGeneration', resourceId: 'gen_odd_m1', status: 'blurred' });
     expect(error.message).toBe('generation gen_odd: gen_odd_m1 has status "blurred", which the API does not document, for 500 ms or more.');
+    // Not before the allowance; and ended by it, not by the wait's own deadline (which would be a
+    // TimeoutError, and is five minutes away: no loaded machine reaches it first).
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
-    // Before the wait's own 20 s deadline, with slack for a loaded machine.
-    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('an undocumented status that turns into a documented one within the allowance does not end the wait', async () => {

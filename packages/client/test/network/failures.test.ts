@@ -1,5 +1,7 @@
-// Broken answers end in the right error within the time allowed: malformed JSON, a reset
-// connection, a response that never comes or never finishes, a refused connection, an abort.
+// Broken answers end in the right error: malformed JSON, a reset connection, a response that never
+// comes or never finishes, a refused connection, an abort. Which limit ended a call is told by the
+// error it ends with (the stalled answers never end on their own), not by how long it took: a loaded
+// machine stretches every duration.
 import { AbortError, ConnectionError, MediaGenError, ResponseParseError, TimeoutError } from '@mediagen/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClient } from '../support/client.js';
@@ -43,11 +45,11 @@ describe('network failures', () => {
   it('connection reset (socket destroyed) → ConnectionError after the retries', async () => {
     server.on('GET', '/pub/v1/generations/gen_reset', 'reset');
     const { client } = makeClient(server, { maxRetries: 2 });
-    const { error, ms } = await failure(client.generations.get('gen_reset'));
+    const { error } = await failure(client.generations.get('gen_reset'));
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).message).toMatch(/^getGeneration could not reach 127\.0\.0\.1:\d+: /);
+    // Not a TimeoutError: the reset itself ended each attempt.
     expect(server.hits('GET', '/pub/v1/generations/gen_reset')).toBe(3);
-    expect(ms).toBeLessThan(2500);
   });
 
   it('a response that never starts → TimeoutError within timeoutMs', async () => {
@@ -60,23 +62,22 @@ describe('network failures', () => {
     expect((error as TimeoutError).attempts).toBe(1);
     // Timers count from the event loop's cached time, which a busy machine leaves tens of ms behind.
     expect(ms).toBeGreaterThanOrEqual(200);
-    expect(ms).toBeLessThan(2500);
   });
 
   it('a body that never finishes → TimeoutError within timeoutMs', async () => {
     server.on('GET', '/pub/v1/generations/gen_halfbody', 'stall-body');
     const { client } = makeClient(server, { timeoutMs: 300, maxRetries: 0 });
-    const { error, ms } = await failure(client.generations.get('gen_halfbody'));
+    const { error } = await failure(client.generations.get('gen_halfbody'));
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(ms).toBeLessThan(2500);
+    expect((error as TimeoutError).timeoutMs).toBe(300);
   });
 
   it('a timed-out GET is retried, each attempt with its own timeout', async () => {
-    server.on('GET', '/pub/v1/generations/gen_slow', [
-      { delayMs: 1000, json: envelope({ late: true }) },
-      { json: envelope({ generation_id: 'gen_slow', created_at: 1, media: [] }) },
-    ]);
-    const { client } = makeClient(server, { timeoutMs: 250, maxRetries: 1 });
+    // The first attempt never answers; the second answers at once and must be given a whole limit of its
+    // own (one limit for the whole call would have run out). The limit is far above an ordinary answer
+    // on a loaded machine, which is what the test waits for once.
+    server.on('GET', '/pub/v1/generations/gen_slow', ['stall', { json: envelope({ generation_id: 'gen_slow', created_at: 1, media: [] }) }]);
+    const { client } = makeClient(server, { timeoutMs: 5_000, maxRetries: 1 });
     await expect(client.generations.get('gen_slow')).resolves.toMatchObject({ generation_id: 'gen_slow' });
     expect(server.hits('GET', '/pub/v1/generations/gen_slow')).toBe(2);
   });
@@ -85,9 +86,11 @@ describe('network failures', () => {
     server.on('GET', '/pub/v1/generations/gen_quick', { json: envelope({ generation_id: 'gen_quick', created_at: 1, media: [] }) });
     server.on('GET', '/pub/v1/generations/gen_late', { delayMs: 500, json: envelope({ generation_id: 'gen_late', created_at: 1, media: [] }) });
     server.on('GET', '/pub/v1/generations/gen_never', 'stall');
-    const { client } = makeClient(server, { timeoutMs: 300, maxRetries: 0 });
+    // Only the call that never gets an answer has a short limit; every other call's limit (the harness's)
+    // is far above an ordinary answer on a loaded machine, so only a signal that fired wrongly fails them.
+    const { client } = makeClient(server, { maxRetries: 0 });
     for (let i = 0; i < 5; i++) await client.generations.get('gen_quick');
-    const [never, late] = await Promise.allSettled([client.generations.get('gen_never'), client.generations.get('gen_late', { timeoutMs: 2_000 })]);
+    const [never, late] = await Promise.allSettled([client.generations.get('gen_never', { timeoutMs: 300 }), client.generations.get('gen_late')]);
     expect(never.status === 'rejected' && never.reason).toBeInstanceOf(TimeoutError);
     expect(late).toMatchObject({ status: 'fulfilled', value: { generation_id: 'gen_late' } });
     // The next calls get a signal that has not fired.
@@ -117,25 +120,30 @@ describe('network failures', () => {
     const { client } = makeClient(server);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const { error, ms } = await failure(client.generations.get('gen_abort', { signal: controller.signal }));
+    // The answer never comes and the call's own limit is the harness's two minutes: only the abort ends it.
+    const { error } = await failure(client.generations.get('gen_abort', { signal: controller.signal }));
     expect(error).toBeInstanceOf(AbortError);
     expect(error).toBeInstanceOf(MediaGenError);
     expect((error as AbortError).operationId).toBe('getGeneration');
-    expect(ms).toBeLessThan(2500);
   });
 
   it('abort during the backoff between retries → AbortError', async () => {
     server.on('GET', '/pub/v1/generations/gen_abort2', {
       status: 503,
       json: { err: { code: 'service_unavailable', message: 'x' } },
-      headers: { 'retry-after': '5' },
+      headers: { 'retry-after': '60' },
     });
-    const { client } = makeClient(server);
+    const { client, logs } = makeClient(server);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 150);
-    const { error, ms } = await failure(client.generations.get('gen_abort2', { signal: controller.signal }));
+    const call = failure(client.generations.get('gen_abort2', { signal: controller.signal }));
+    // Aborted once the client says it waits (the event), not after a guess at how long the first answer takes.
+    while (!logs.some((line) => line.includes('Retrying in'))) await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = Date.now();
+    controller.abort();
+    const { error } = await call;
     expect(error).toBeInstanceOf(AbortError);
-    expect(ms).toBeLessThan(2500);
+    // The wait asked for is a minute: ended by the abort, far sooner, whatever the machine's load.
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(server.hits('GET', '/pub/v1/generations/gen_abort2')).toBe(1);
   });
 

@@ -21,7 +21,8 @@ export function makeClient(server: TestServer, options: Partial<ClientOptions> =
     baseUrl: server.url,
     retryBaseDelayMs: 5,
     retryMaxDelayMs: 20,
-    timeoutMs: 5_000,
+    // Far above any ordinary answer on a loaded machine: a test that is about a time limit sets its own.
+    timeoutMs: 120_000,
     onWarning: (warning) => warnings.push(warning),
     logger: { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') },
     ...options,

@@ -46,29 +46,31 @@ describe('durations past what a timer holds', () => {
     // A signal that already fired ends it at once.
     const started = performance.now();
     await sleep(60_000, AbortSignal.abort());
-    // Not the minute asked for; slack for a loaded machine, which can leave a process unscheduled for a while.
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // Not the minute asked for: half of it is far more than a loaded machine leaves a process unscheduled.
+    expect(performance.now() - started).toBeLessThan(30_000);
   });
 });
 
 describe('--rate-limit 0.001 (one request in 1000 s)', () => {
   it('Ctrl-C ends the run at once: cleanup is not kept waiting for a turn, exit 130 with the reports', { timeout: 600_000 }, async () => {
     const run = await runSuite(['--target', 'sandbox', '--rate-limit', '0.001'], {
-      limitMs: 120_000,
+      limitMs: 300_000,
       interrupt: { signal: 'SIGINT', when: /\(sandbox, stateful/ },
     });
     console.log(costLine('--rate-limit 0.001, Ctrl-C', run), `${run.afterInterruptMs?.toFixed(0)} ms after SIGINT`);
     expect(run.code).toBe(130);
     expect(run.json!.stopped).toEqual({ by: 'signal', reason: 'SIGINT' });
-    expect(run.afterInterruptMs).toBeLessThan(10_000);
+    // Cleanup and the reports on a loaded machine take seconds; a turn of the rate limit is 1000 s away.
+    expect(run.afterInterruptMs).toBeLessThan(60_000);
   });
 
   it('the deadline ends it: exit 2, stopped by the deadline', { timeout: 600_000 }, async () => {
-    const run = await runSuite(['--target', 'sandbox', '--rate-limit', '0.001', '--deadline', '3'], { limitMs: 120_000 });
+    const run = await runSuite(['--target', 'sandbox', '--rate-limit', '0.001', '--deadline', '3'], { limitMs: 300_000 });
     console.log(costLine('--rate-limit 0.001 --deadline 3', run));
     expect(run.code).toBe(2);
     expect(run.json!.stopped?.by).toBe('deadline');
-    // Start-up (modules, the sandbox) and the report on a busy machine; the deadline itself is 3 s.
-    expect(run.json!.durationMs).toBeLessThan(3_000 + 5_000);
+    // The deadline (3 s), then cleanup and the report on a busy machine; far below the 1000 s that the
+    // next request's turn is away, so a run that waited for it still fails.
+    expect(run.json!.durationMs).toBeLessThan(3_000 + 60_000);
   });
 });

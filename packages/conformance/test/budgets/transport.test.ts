@@ -25,7 +25,9 @@ describe('transport bounds', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const transport = new Transport({ baseUrl, apiKey: 'k', timeoutMs: 300, maxAnswerBytes: 2048, retries429: 0 });
+    // The time limit faces only an answer that never ends (/slow): far above what the other answers take
+    // on a loaded machine (at 300 ms the cut /big could be ended by the clock instead of its bytes).
+    const transport = new Transport({ baseUrl, apiKey: 'k', timeoutMs: 10_000, maxAnswerBytes: 2048, retries429: 0 });
     try {
       const refused = await transport.send(request('/pub/v1/generations/..'));
       expect(refused.error).toMatch(/^not sent: the path .* has a "\.\." segment/);
@@ -33,12 +35,12 @@ describe('transport bounds', () => {
       const cut = await transport.send(request('/big'));
       expect(cut.truncated).toBe(true);
       const slow = await transport.send(request('/slow'));
-      expect(slow.error).toBe('no answer within 300 ms (--timeout)');
+      expect(slow.error).toBe('no answer within 10000 ms (--timeout)');
       const cleanup = await transport.send(request('/slow'), { timeoutMs: 200 });
       expect(cleanup.error).toBe("no answer within 200 ms (a cleanup request's own time limit)");
       expect(transport.budgetNotes()).toEqual([
         '1 answer(s) cut at the per-answer budget of 2048 bytes (--max-answer-bytes), first: listStyles GET /big (a label)',
-        '1 request(s) ended by the time limit of 300 ms (--timeout), first: listStyles GET /slow (a label)',
+        '1 request(s) ended by the time limit of 10000 ms (--timeout), first: listStyles GET /slow (a label)',
         '1 cleanup request(s) ended by their own time limit, first: listStyles GET /slow (a label)',
       ]);
     } finally {

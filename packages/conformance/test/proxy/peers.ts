@@ -101,7 +101,7 @@ export interface RawReply {
 }
 
 /** Sends `text` as raw bytes to `url`'s host and reads the answer until the connection closes (or `waitMs`). */
-export function rawRequest(url: string, text: string, waitMs = 5_000): Promise<RawReply> {
+export function rawRequest(url: string, text: string, waitMs = 60_000): Promise<RawReply> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname, () => socket.write(Buffer.from(text, 'latin1')));

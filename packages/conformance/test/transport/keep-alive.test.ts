@@ -1,11 +1,15 @@
 // Kept-alive connections on a busy machine. The server closes an idle connection after its keep-alive
 // time; the client's timer that should close it first runs late when the client is busy (here: its
-// thread is held past both times), so the pool still holds the socket the server has closed. A write
+// thread is held until the server says it closed the connection, past both times whatever the load), so
+// the pool still holds the socket the server has closed. A write
 // sent on it would be lost. The suite's connections measure the idle time when a socket is handed
 // out: an overdue one is closed unwritten, and the write goes, once, on a new connection.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connections, type RoundTrip } from '../../src/plumbing/http.js';
 import { keepAliveAgent } from '../../src/plumbing/keep-alive.js';
@@ -14,13 +18,19 @@ import { createKeptBudget, KeptCopy } from '../../src/proxy/kept.js';
 
 let server: ChildProcess;
 let base: string;
+const dir = mkdtempSync(join(tmpdir(), 'keep-alive-'));
+/** Where the server notes each connection it closed (see the fixture). */
+const closedLog = join(dir, 'closed.log');
 beforeAll(async () => {
-  server = spawn(process.execPath, [new URL('./fixtures/keep-alive-server.mjs', import.meta.url).pathname], { stdio: ['pipe', 'pipe', 'inherit'] });
+  server = spawn(process.execPath, [new URL('./fixtures/keep-alive-server.mjs', import.meta.url).pathname, '2000', closedLog], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const port = await new Promise<string>((resolve) => server.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
   base = `http://127.0.0.1:${port}`;
 });
 afterAll(() => {
   server.stdin!.end();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 /** The warm-up's connection back in the pool (it is freed just after its answer ends). */
@@ -30,6 +40,24 @@ const pooled = () => new Promise((resolve) => setTimeout(resolve, 100));
 function busy(ms: number): void {
   const until = performance.now() + ms;
   while (performance.now() < until);
+}
+
+/**
+ * Holds this thread, as `busy` does, until the server has closed the connection that carried `path`
+ * (read from its log, synchronously): the server's keep-alive time has then passed on its side, however
+ * late a loaded machine ran it. A minute only catches a server that never closes it.
+ */
+function busyUntilClosed(path: string): void {
+  const until = performance.now() + 60_000;
+  const closed = () =>
+    existsSync(closedLog) &&
+    readFileSync(closedLog, 'utf8')
+      .split('\n')
+      .some((line) => line.split(' ').includes(path));
+  while (!closed()) {
+    if (performance.now() > until) throw new Error(`the server did not close the connection of ${path} within a minute`);
+    busy(20);
+  }
 }
 
 const trip = (method: string, body?: string): RoundTrip => ({
@@ -60,9 +88,9 @@ function plainPost(agent: Agent, path: string, via = base): Promise<number> {
 describe('a write after the connection sat idle past the server’s keep-alive, the client too busy to notice', () => {
   it('through a plain keep-alive pool: the write is lost on the closed connection (why this matters)', async () => {
     const agent = new Agent({ keepAlive: true, timeout: 4_000 });
-    expect(await plainPost(agent, '/warm')).toBe(200);
+    expect(await plainPost(agent, '/warm-plain')).toBe(200);
     await pooled();
-    busy(3_000);
+    busyUntilClosed('/warm-plain');
     await expect(plainPost(agent, '/lost')).rejects.toMatchObject({ code: expect.stringMatching(/ECONNRESET|EPIPE/) });
     agent.destroy();
   });
@@ -70,9 +98,9 @@ describe('a write after the connection sat idle past the server’s keep-alive, 
   it('through the suite’s connections: sent once, on a new connection, and answered', async () => {
     const before = await counts();
     const connections = new Connections();
-    expect((await connections.roundTrip(new URL(`${base}/warm`), trip('POST', '{}'))).status).toBe(200);
+    expect((await connections.roundTrip(new URL(`${base}/warm-suite`), trip('POST', '{}'))).status).toBe(200);
     await pooled();
-    busy(3_000);
+    busyUntilClosed('/warm-suite');
     const answer = await connections.roundTrip(new URL(`${base}/write`), trip('POST', '{}'));
     expect(answer.status).toBe(200);
     const after = await counts();

@@ -11,6 +11,8 @@ import { alive, bodyOf, childrenOf, exchange, head, listeners, type MockProcess,
 
 const CEILING_MIB = { mock: 260, prism: 320 };
 const GOOD = 'http://good.example';
+/** How long an answer that must come is waited for: a hang catcher, far past an answer on a loaded machine. */
+const ANSWER_WAIT_MS = 60_000;
 const PUBLIC = 'http://mock.test:9999';
 
 let sandbox: MockProcess;
@@ -89,13 +91,13 @@ describe.each(['sandbox', 'prism'] as const)('%s: Host and Origin', (kind) => {
   it('refuses a Host that is not one of its names (DNS rebinding), in the envelope', async () => {
     const { port } = mock();
     for (const host of ['attacker.example', `attacker.example:${port}`, `127.0.0.1:${port + 1}`]) {
-      const answer = await exchange(port, head('GET', '/pub/v1/models', port, { host, 'x-api-key': KEY }), { limitMs: 5_000, until: 'answer' });
+      const answer = await exchange(port, head('GET', '/pub/v1/models', port, { host, 'x-api-key': KEY }), { limitMs: ANSWER_WAIT_MS, until: 'answer' });
       expect(answer.status, host).toBe(421);
       expect(bodyOf(answer)?.err?.code).toBe('misdirected_request');
     }
     for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `LOCALHOST:${port}`]) {
       const answer = await exchange(port, head('GET', '/pub/v1/models', port, { host, 'x-api-key': KEY, connection: 'close' }), {
-        limitMs: 5_000,
+        limitMs: ANSWER_WAIT_MS,
         until: 'answer',
       });
       expect(answer.status, host).toBe(200);
@@ -106,7 +108,7 @@ describe.each(['sandbox', 'prism'] as const)('%s: Host and Origin', (kind) => {
   it('refuses requests and preflights from a page it was not told about', async () => {
     const { port } = mock();
     const plain = await exchange(port, head('GET', '/pub/v1/models', port, { origin: 'http://evil.example', 'x-api-key': KEY }), {
-      limitMs: 5_000,
+      limitMs: ANSWER_WAIT_MS,
       until: 'answer',
     });
     expect(plain.status).toBe(403);
@@ -119,7 +121,7 @@ describe.each(['sandbox', 'prism'] as const)('%s: Host and Origin', (kind) => {
         'access-control-request-method': 'POST',
         'access-control-request-headers': 'x-api-key',
       }),
-      { limitMs: 5_000, until: 'answer' },
+      { limitMs: ANSWER_WAIT_MS, until: 'answer' },
     );
     expect(preflight.status).toBe(403);
     expect(preflight.text).not.toMatch(/access-control-allow/i);
@@ -156,7 +158,7 @@ describe('links are built from the mock\u2019s own address, never from Host', ()
     const answer = await exchange(
       port,
       `${head('POST', '/pub/v2/assets/upload', port, { host: `localhost:${port}`, 'x-api-key': KEY, 'content-type': 'application/json', 'content-length': String(body.length), connection: 'close' })}${body}`,
-      { limitMs: 5_000, until: 'answer' },
+      { limitMs: ANSWER_WAIT_MS, until: 'answer' },
     );
     expect(answer.status).toBe(201);
     const data = (bodyOf(answer) as { data: { url: string; upload_url: string } }).data;
@@ -169,7 +171,7 @@ describe('links are built from the mock\u2019s own address, never from Host', ()
     const answer = await exchange(
       port,
       `${head('POST', '/pub/v2/assets/upload', port, { host: 'mock.test:9999', 'x-api-key': KEY, 'content-type': 'application/json', 'content-length': '31', connection: 'close' })}{"size":{"height":8,"width":8}}`,
-      { limitMs: 5_000, until: 'answer' },
+      { limitMs: ANSWER_WAIT_MS, until: 'answer' },
     );
     expect(answer.status).toBe(201);
     expect((bodyOf(answer) as { data: { upload_url: string } }).data.upload_url.startsWith(`${PUBLIC}/uploads/`)).toBe(true);
