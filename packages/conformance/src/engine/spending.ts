@@ -17,18 +17,12 @@ import type { RequestCase } from '../requests/cases.js';
 import type { Fixtures } from '../requests/fixtures.js';
 import { baseItem } from '../requests/generation-bodies.js';
 import { FreeRequests, type Spent } from './free-requests.js';
+import { Quotes } from './quotes.js';
 import { BalanceReadings, balanceIn, numberIn, type Send } from './readings.js';
 import { type Admission, type Outcome, SpendLedger } from './spend.js';
 import { ESTIMATE, Mutex } from './windows.js';
 
 export type { Spent } from './free-requests.js';
-
-/** The bodies whose estimates are kept on a run without a cap, and the longest body kept. */
-const MAX_QUOTES = 256;
-const MAX_QUOTED_BODY = 4_096;
-
-/** The key of a body: an estimate quotes the generate of the same body. */
-const quoteKey = (body: unknown): string => JSON.stringify(body ?? null) ?? 'null';
 
 /** Spending requests gathered to go side by side in one window. */
 interface Gathered {
@@ -43,7 +37,7 @@ export class Spending {
   /** What the readings measured, not yet handed to the judge (the run hands each over once). */
   readonly facts: CreditFact[] = [];
   /** What the estimates sent by the checks said, by body: on a run without a cap, what a generate of the same body is weighed against. */
-  private readonly quoted = new Map<string, number>();
+  private readonly quotes = new Quotes();
 
   /** `chargeWaitMs`: how long a charge taken later (as the media finish) is waited for: the lifecycle wait. */
   constructor(
@@ -57,18 +51,15 @@ export class Spending {
     this.free = new FreeRequests(this.ledger, this.readings, this.lock, (what, why) => this.refuse(what, why));
   }
 
-  /** An estimate sent to price a body: in the window, like any request that could charge. */
-  private estimate(c: RequestCase): Promise<Exchange> {
-    return this.readings.window.within(ESTIMATE, () => this.send(c));
-  }
-
   /**
    * The price of a body: its estimate. A body the estimate refuses has no price of its own: it is
    * priced like the dearest valid body of the same size a server that wrongly took it could make of it
    * (plain items, or videos when the run has an input for one).
    */
   private async priceOf(c: RequestCase, invalid: boolean): Promise<{ price?: number; guessed: boolean }> {
-    const estimate = await this.estimate({ operationId: ESTIMATE, label: `price of: ${c.label}`, body: c.body });
+    // An estimate sent to price a body: in the window, like any request that could charge.
+    const estimateOf = (e: RequestCase) => this.readings.window.within(ESTIMATE, () => this.send(e));
+    const estimate = await estimateOf({ operationId: ESTIMATE, label: `price of: ${c.label}`, body: c.body });
     const price = numberIn(estimate, 'estimated');
     if (isSuccess(estimate.status) && price !== undefined) return { price, guessed: false };
     if (!invalid) return { guessed: false };
@@ -79,7 +70,7 @@ export class Spending {
     ];
     let dearest: number | undefined;
     for (const item of kinds) {
-      const similar = await this.estimate({
+      const similar = await estimateOf({
         operationId: ESTIMATE,
         label: `price of a valid body like: ${c.label}`,
         body: Array.from({ length: size }, () => item),
@@ -101,7 +92,7 @@ export class Spending {
       // Without a cap nothing needs a price in advance (a local target): the balance still counts the spend,
       // and a body a check has just had estimated is weighed against that estimate (the guard does not act on it).
       const priced = ledger.capped ? await this.priceOf(c, options.invalid) : { guessed: false };
-      const quoted = ledger.capped || options.invalid ? undefined : this.quoted.get(quoteKey(c.body));
+      const quoted = ledger.capped || options.invalid ? undefined : this.quotes.of(c.body);
       const admission = ledger.admit(priced.price, `"${c.label}"`, { planned: options.planned, guessed: priced.guessed, items: itemsOf(c.body) });
       if ('refused' in admission) return admission;
       // Under a cap (or weighed against a quote) the request goes alone in its window: the balance is read right before it (the pricing estimates are behind that reading).
@@ -175,16 +166,8 @@ export class Spending {
   /** A request that should spend nothing, sent through the guard of free requests. */
   async guardFree(op: OperationSpec, go: () => Promise<Exchange>): Promise<Spent> {
     const spent = await this.free.send(op, go);
-    if (!this.ledger.capped && op.operationId === ESTIMATE && 'exchange' in spent) this.quote(spent.exchange);
+    if (!this.ledger.capped && op.operationId === ESTIMATE && 'exchange' in spent) this.quotes.record(spent.exchange);
     return spent;
-  }
-
-  /** Keeps what a served estimate said for its body (bounded: a run's checks quote a few bodies). */
-  private quote(exchange: Exchange): void {
-    const estimated = isSuccess(exchange.status) ? numberIn(exchange, 'estimated') : undefined;
-    if (estimated === undefined || estimated <= 0) return;
-    const key = quoteKey(exchange.request.body);
-    if (key.length <= MAX_QUOTED_BODY && (this.quoted.size < MAX_QUOTES || this.quoted.has(key))) this.quoted.set(key, estimated);
   }
 
   private refuse(what: string, why: string): string {
