@@ -118,3 +118,17 @@ export function dataOf(exchange: Pick<Exchange, 'json'>): unknown {
 export const sentBody = (exchange: Pick<Exchange, 'json' | 'sentJson'>): unknown => ('sentJson' in exchange ? exchange.sentJson : exchange.json);
 
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
+/**
+ * An answer's body read as JSON: `json`, or `jsonError` saying why there is none — `unread` when the
+ * body was not read whole (cut at the per-answer budget, unknown), else an empty body or one not JSON.
+ */
+export function answerJson(text: string, unread: string | undefined): { json: unknown; jsonError?: string } {
+  if (unread) return { json: undefined, jsonError: unread };
+  if (text.length === 0) return { json: undefined, jsonError: 'empty body' };
+  try {
+    return { json: JSON.parse(text) };
+  } catch (error) {
+    return { json: undefined, jsonError: `body is not JSON (${(error as Error).message.split('\n')[0]})` };
+  }
+}
