@@ -35,12 +35,15 @@ export const DEFAULT_BUDGETS: Readonly<RunBudgets> = {
   cleanupRequestMs: 10_000,
 };
 
+/** Refuses a budget that is not a number above 0, or a time longer than a timer can hold. */
+function checkBudget(name: keyof RunBudgets, value: number): void {
+  const option = `budgets.${name}` as const;
+  if (!Number.isFinite(value) || value <= 0) throw new RunError((say) => `${say(option)} must be a number above 0, got ${value}`);
+  if (name.endsWith('Ms') && value > MAX_TIMER_MS)
+    throw new RunError((say) => `${say(option)} must be at most ${MAX_TIMER_MS} ms (about 24.8 days: a longer timer would fire at once), got ${value}`);
+}
+
 /** The budgets of a run: the defaults with the given ones, each checked. */
 export function resolveBudgets(given: Partial<RunBudgets> = {}): RunBudgets {
-  return withOverrides(DEFAULT_BUDGETS, given, (name, value) => {
-    const option = `budgets.${name}` as const;
-    if (!Number.isFinite(value) || value <= 0) throw new RunError((say) => `${say(option)} must be a number above 0, got ${value}`);
-    if (name.endsWith('Ms') && value > MAX_TIMER_MS)
-      throw new RunError((say) => `${say(option)} must be at most ${MAX_TIMER_MS} ms (about 24.8 days: a longer timer would fire at once), got ${value}`);
-  });
+  return withOverrides(DEFAULT_BUDGETS, given, checkBudget);
 }
