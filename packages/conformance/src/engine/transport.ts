@@ -3,7 +3,7 @@
 // costs at most the cap), and the run's own signal (its deadline, or Ctrl-C). 429 answers, and 503
 // answers with Retry-After, are retried a few times; redirects are followed only on the target's own origin (the key would follow them).
 import { API_KEY_HEADER } from '@mediagen/schema/util';
-import { buildUrl, type Exchange, type RequestSpec, requestBodyText, WRONG_API_KEY } from '../model/exchange.js';
+import { answerFields, buildUrl, type Exchange, type RequestSpec, requestBodyText, WRONG_API_KEY } from '../model/exchange.js';
 import { type Answer, Connections } from '../plumbing/http.js';
 import { sleep } from '../plumbing/sleep.js';
 import type { SendOverrides } from './after-stop.js';
@@ -260,29 +260,12 @@ export class Transport {
         await sleep(wait, runSignal);
         continue;
       }
-      let json: unknown;
-      let jsonError: string | undefined;
       if (response.truncated) this.hit('cut', request);
-      if (response.truncated)
-        jsonError = `the answer is larger than the per-answer budget of ${this.options.maxAnswerBytes} bytes (--max-answer-bytes): not read past it`;
-      else if (response.text.length === 0) jsonError = 'empty body';
-      else {
-        try {
-          json = JSON.parse(response.text);
-        } catch (error) {
-          jsonError = `body is not JSON (${(error as Error).message.split('\n')[0]})`;
-        }
-      }
+      const cut = `the answer is larger than the per-answer budget of ${this.options.maxAnswerBytes} bytes (--max-answer-bytes): not read past it`;
       return {
         request,
         url,
-        status: response.status,
-        contentType: response.headers['content-type'],
-        headers: response.headers,
-        text: response.text,
-        json,
-        ...(jsonError ? { jsonError } : {}),
-        ...(response.truncated ? { truncated: true } : {}),
+        ...answerFields(response, response.truncated ? cut : undefined),
         durationMs: performance.now() - started,
         startedAt,
       };

@@ -4,25 +4,10 @@
 // a recursive walk (the ledger's transforms, a clone) can go (an answer nested 100,000 deep), counted here
 // without parsing it, skipped by the commands that walk bodies (usage, upgrade).
 
+import { nestsDeeperThan } from '@mediagen/schema/util';
+
 /** The deepest nesting a body may have to be walked: far beyond any answer of the API. */
 export const MAX_JSON_DEPTH = 256;
-
-/** Whether `text` nests arrays and objects more than `max` deep (strings are skipped, escapes too). */
-export function nestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return false;
-}
 
 /** The scheme of a URL (`https:`, `data:`), or undefined when it is not one. */
 export function schemeOf(url: string): string | undefined {
@@ -42,8 +27,8 @@ export function notHttp(where: string, url: string): string | undefined {
 
 /** The note of an entry a body of which nests past MAX_JSON_DEPTH (skipped by what walks bodies), or undefined. */
 export function tooDeep(where: string, bodies: { requestBody?: string; responseText: string }): string | undefined {
-  if (bodies.requestBody !== undefined && nestsDeeperThan(bodies.requestBody))
+  if (bodies.requestBody !== undefined && nestsDeeperThan(bodies.requestBody, MAX_JSON_DEPTH))
     return `${where}: its request body nests more than ${MAX_JSON_DEPTH} levels deep`;
-  if (nestsDeeperThan(bodies.responseText)) return `${where}: its answer nests more than ${MAX_JSON_DEPTH} levels deep`;
+  if (nestsDeeperThan(bodies.responseText, MAX_JSON_DEPTH)) return `${where}: its answer nests more than ${MAX_JSON_DEPTH} levels deep`;
   return undefined;
 }

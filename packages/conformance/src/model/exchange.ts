@@ -118,3 +118,40 @@ export function dataOf(exchange: Pick<Exchange, 'json'>): unknown {
 export const sentBody = (exchange: Pick<Exchange, 'json' | 'sentJson'>): unknown => ('sentJson' in exchange ? exchange.sentJson : exchange.json);
 
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
+/**
+ * An answer's body read as JSON: `json`, or `jsonError` saying why there is none — `unread` when the
+ * body was not read whole (cut at the per-answer budget, unknown), else an empty body or one not JSON.
+ */
+function answerJson(text: string, unread: string | undefined): { json: unknown; jsonError?: string } {
+  if (unread) return { json: undefined, jsonError: unread };
+  if (text.length === 0) return { json: undefined, jsonError: 'empty body' };
+  try {
+    return { json: JSON.parse(text) };
+  } catch (error) {
+    return { json: undefined, jsonError: `body is not JSON (${(error as Error).message.split('\n')[0]})` };
+  }
+}
+
+/** What arrived of an answer, as a live request and observed traffic both hold it. */
+export interface Arrived {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  text: string;
+  truncated: boolean;
+}
+
+/** The answer half of an exchange from what arrived, its body read as JSON (see `answerJson` for `unread`). */
+export function answerFields(arrived: Arrived, unread: string | undefined) {
+  const { json, jsonError } = answerJson(arrived.text, unread);
+  return {
+    status: arrived.status,
+    contentType: arrived.headers['content-type'],
+    headers: arrived.headers,
+    text: arrived.text,
+    json,
+    ...(jsonError ? { jsonError } : {}),
+    ...(arrived.truncated ? { truncated: true } : {}),
+  } satisfies Partial<Exchange>;
+}

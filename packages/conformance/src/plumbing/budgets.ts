@@ -2,6 +2,7 @@
 // cost, how long one request and the whole run may take, how many answers in a row may fail to come,
 // and how long cleanup may take. Past a budget the run says which budget ended what, still cleans up,
 // and still writes its reports. The CLI's flags and the library's options set them.
+import { withOverrides } from '@mediagen/schema/util';
 import { RunError } from '../model/terms.js';
 
 export interface RunBudgets {
@@ -34,16 +35,15 @@ export const DEFAULT_BUDGETS: Readonly<RunBudgets> = {
   cleanupRequestMs: 10_000,
 };
 
+/** Refuses a budget that is not a number above 0, or a time longer than a timer can hold. */
+function checkBudget(name: keyof RunBudgets, value: number): void {
+  const option = `budgets.${name}` as const;
+  if (!Number.isFinite(value) || value <= 0) throw new RunError((say) => `${say(option)} must be a number above 0, got ${value}`);
+  if (name.endsWith('Ms') && value > MAX_TIMER_MS)
+    throw new RunError((say) => `${say(option)} must be at most ${MAX_TIMER_MS} ms (about 24.8 days: a longer timer would fire at once), got ${value}`);
+}
+
 /** The budgets of a run: the defaults with the given ones, each checked. */
 export function resolveBudgets(given: Partial<RunBudgets> = {}): RunBudgets {
-  const budgets = { ...DEFAULT_BUDGETS };
-  for (const [name, value] of Object.entries(given) as [keyof RunBudgets, number | undefined][]) {
-    if (value === undefined) continue;
-    const option = `budgets.${name}` as const;
-    if (!Number.isFinite(value) || value <= 0) throw new RunError((say) => `${say(option)} must be a number above 0, got ${value}`);
-    if (name.endsWith('Ms') && value > MAX_TIMER_MS)
-      throw new RunError((say) => `${say(option)} must be at most ${MAX_TIMER_MS} ms (about 24.8 days: a longer timer would fire at once), got ${value}`);
-    budgets[name] = value;
-  }
-  return budgets;
+  return withOverrides(DEFAULT_BUDGETS, given, checkBudget);
 }

@@ -23,6 +23,9 @@ pre{background:#f6f8fa;padding:6px 8px;overflow-x:auto;white-space:pre-wrap;word
 .rule{color:#57606a;font-size:12px} details{margin:6px 0} summary{cursor:pointer}
 .grid{overflow-x:auto}`;
 
+/** The page's verdict badge: `ok` green, `stop` amber, `bad` red (the style's `.verdict` classes). */
+export const verdictBadge = (kind: 'ok' | 'stop' | 'bad', words: string): string => `<span class="verdict ${kind}">${words}</span>`;
+
 /**
  * A self-contained page: no script, and a policy that lets it load nothing (inline styles only), so a
  * report opened from disk or a CI artifact makes no request. `title` is escaped here; `body` must be.
@@ -96,11 +99,7 @@ function assumptions(report: Report): string {
 export function toHtml(report: Report): string {
   const s = report.summary;
   const b = report.budget;
-  const verdict = report.ok
-    ? '<span class="verdict ok">PASSED</span>'
-    : report.stopped
-      ? '<span class="verdict stop">STOPPED</span>'
-      : '<span class="verdict bad">FAILED</span>';
+  const verdict = report.ok ? verdictBadge('ok', 'PASSED') : report.stopped ? verdictBadge('stop', 'STOPPED') : verdictBadge('bad', 'FAILED');
   const skipped = [
     ...new Set(report.operations.flatMap((op) => op.results.filter((r) => r.outcome === 'skipped').map((r) => `${r.check}: ${r.reason ?? ''}`))),
   ];

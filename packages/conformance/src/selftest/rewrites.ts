@@ -1,7 +1,7 @@
 // The building blocks of the self-test's servers: edits of JSON bodies, the generations and media a
 // body carries, the generation items of a request, an accept-everything generate, and the lenient
 // replica (a faithful server built strictly from the sources that must pass).
-import { type GenerationItem, operationById, operations, ruleById, successStatusRule } from '@mediagen/schema';
+import { type GenerationItem, type OperationSpec, operationById, operations, ruleById, successStatusRule } from '@mediagen/schema';
 import { isObject, type JsonObject } from '@mediagen/schema/util';
 import { isSuccess } from '../model/exchange.js';
 import { isFor, type ProxyRequest, type ProxyResponse, type ProxyTools, parseJson, type Rewrite } from './proxy.js';
@@ -51,15 +51,25 @@ export const onMediaSuccess =
       ? editJson(response, (body) => edit(mediaParts(request, body), request))
       : response;
 
-/** A request edit of generation bodies (generate and estimate), item by item. */
+/** A request edit of generation bodies, item by item: those of `only` (generate and estimate unless given). */
 export const onGenerationItems =
-  (edit: (item: Json) => void): Rewrite['request'] =>
+  (edit: (item: Json) => void, only: readonly OperationSpec[] = [generateMedia, estimateGeneration]): Rewrite['request'] =>
   (request) => {
-    if (!isFor(request, generateMedia, estimateGeneration)) return request;
+    if (!isFor(request, ...only)) return request;
     const body = parseJson(request);
     if (!Array.isArray(body)) return request;
     for (const item of body) if (isObject(item)) edit(item);
     return { ...request, body: JSON.stringify(body) };
+  };
+
+/** A request edit that drops the query parameters `names` from the requests `when` picks (a filter or paging ignored). */
+export const queryDropped =
+  (when: (request: ProxyRequest) => boolean, ...names: string[]): Rewrite['request'] =>
+  (request) => {
+    if (!when(request)) return request;
+    const query = new URLSearchParams(request.query);
+    for (const name of names) query.delete(name);
+    return { ...request, query };
   };
 
 /** Rewrites applied one after the other: the first request hook that answers ends the request's way in. */

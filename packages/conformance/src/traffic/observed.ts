@@ -2,7 +2,7 @@
 // the client sent and what came back, before anything is judged. The request's key is never kept:
 // only whether one was sent and a label naming which one (`key #2`, by order of first use).
 import { API_KEY_HEADER, MASK } from '@mediagen/schema/util';
-import type { Exchange, RequestSpec } from '../model/exchange.js';
+import { answerFields, type Exchange, type RequestSpec } from '../model/exchange.js';
 import type { Route } from './routes.js';
 
 export interface ObservedKey {
@@ -153,26 +153,7 @@ export function toExchange(observed: Observed, route: Route, path: string, query
       ...(redirect?.to ? { redirectedTo: redirect.to } : {}),
     };
   }
-  let json: unknown;
-  let jsonError: string | undefined;
-  if (observed.bodyUnknown) jsonError = observed.bodyUnknown;
-  else if (observed.truncated) jsonError = 'the answer is larger than the per-answer budget (--max-answer-bytes): not read past it';
-  else if (observed.responseText.length === 0) jsonError = 'empty body';
-  else {
-    try {
-      json = JSON.parse(observed.responseText);
-    } catch (error) {
-      jsonError = `body is not JSON (${(error as Error).message.split('\n')[0]})`;
-    }
-  }
-  return {
-    ...base,
-    status: observed.status,
-    contentType: observed.responseHeaders['content-type'],
-    headers: observed.responseHeaders,
-    text: observed.responseText,
-    json,
-    ...(jsonError ? { jsonError } : {}),
-    ...(observed.truncated ? { truncated: true } : {}),
-  };
+  const arrived = { status: observed.status, headers: observed.responseHeaders, text: observed.responseText, truncated: observed.truncated };
+  const cut = 'the answer is larger than the per-answer budget (--max-answer-bytes): not read past it';
+  return { ...base, ...answerFields(arrived, observed.bodyUnknown || (observed.truncated ? cut : undefined)) };
 }

@@ -1,6 +1,6 @@
 // The upgrade report as one self-contained page, in the style of the suite's HTML report and escaped
 // as it is (no script, no request to anywhere: inline styles only, everything from a recording escaped).
-import { escapeHtml, htmlPage, STYLE } from '../report/html.js';
+import { escapeHtml, htmlPage, STYLE, verdictBadge } from '../report/html.js';
 import type { UpgradeChange } from './analyse.js';
 import type { UpgradeOperation, UpgradeReport } from './report.js';
 
@@ -43,10 +43,10 @@ function failures(report: UpgradeReport): string {
 export function upgradeHtml(report: UpgradeReport): string {
   const s = report.summary;
   const verdict = report.nothingToChange
-    ? '<span class="verdict ok">NOTHING TO CHANGE</span>'
+    ? verdictBadge('ok', 'NOTHING TO CHANGE')
     : report.breaks
-      ? '<span class="verdict bad">WOULD BREAK</span>'
-      : '<span class="verdict stop">CHANGES RECOMMENDED</span>';
+      ? verdictBadge('bad', 'WOULD BREAK')
+      : verdictBadge('stop', 'CHANGES RECOMMENDED');
   const who = report.source.consumer ?? 'the application';
   return htmlPage(
     `media-conformance upgrade: ${who} to ${report.to}`,

@@ -4,7 +4,10 @@
 // target's contract; nothing is sent and nothing is spent. The same exchange, unchanged, is judged at
 // its own version beside it, so a failure the recording already had is told apart from one the
 // upgrade brings. Memory is bounded: counts per operation, and the first MAX_KEPT failing calls.
+
+import type { OperationId } from '@mediagen/schema';
 import {
+  checkGenerationRequest,
   downgradeRequest,
   downgradeResponse,
   latestDate,
@@ -14,6 +17,8 @@ import {
   upgradeResponse,
   VersionIncompatibleError,
 } from '@mediagen/schema';
+import { formatIssue } from '@mediagen/schema/util';
+import { type Exchange, isSuccess, toCurl } from '../model/exchange.js';
 import { TrafficJudge, type TrafficViolation } from '../traffic/judge.js';
 import { type Base, baseOf, bodyOf, type Observed, pathUnder, queryOf, routeOf } from '../usage/traffic.js';
 import { compareVersions } from '../usage/versions.js';
@@ -132,7 +137,9 @@ export class Replayer {
     let violations: TrafficViolation[] = [];
     let unsaid: string | undefined;
     try {
-      const after = this.upgraded.judge(upgradeObserved(observed, id, this.options.from, this.options.to)).violations;
+      const upgraded = upgradeObserved(observed, id, this.options.from, this.options.to);
+      const judged = this.upgraded.judge(upgraded);
+      const after = [...judged.violations, ...this.requestRulesBroken(id, upgraded, judged.exchange)];
       violations = after.filter((v) => !before.has(key(v)));
       if (violations.length === 0 && after.length > 0) {
         this.count(counts, 'alreadyFailing');
@@ -157,6 +164,29 @@ export class Replayer {
         ...(unsaid ? { unsaid } : {}),
       });
     }
+  }
+
+  /**
+   * The request rules brought in by the upgrade that an upgraded generation body breaks. The client of
+   * the newer date refuses such a call before it is sent (a strict writer), whatever a server would do
+   * with it (the sources may not say it must be refused: then a run judges the server's refusal as an
+   * assumption, but the application's call still has to change).
+   */
+  private requestRulesBroken(id: string, upgraded: Observed, exchange: Exchange | undefined): TrafficViolation[] {
+    // A call the server refused at its own date already failed: only a served one is relied on.
+    if (exchange === undefined || !isSuccess(exchange.status) || (id !== 'generateMedia' && id !== 'estimateGeneration')) return [];
+    const { body } = bodyOf(upgraded.requestBody);
+    if (body === undefined) return [];
+    return checkGenerationRequest(body)
+      .errors.filter((issue) => this.newer.has(issue.rule))
+      .map((issue) => ({
+        operationId: id as OperationId,
+        check: 'negative_data_rejection' as const,
+        rule: issue.rule,
+        source: issue.source,
+        message: `${formatIssue(issue)}: the client of ${this.options.to} refuses this request before sending it`,
+        curl: toCurl(this.options.baseUrl, exchange.request),
+      }));
   }
 
   result(): ReplayResult {

@@ -91,7 +91,9 @@ describe('media-conformance usage and upgrade', () => {
     hostileRecording(file);
     const { code, stdout } = await run(['upgrade', '--from-har', file, '--reporter', 'console', '--reporter', 'html=reports/upgrade.html', '--no-color'], dir);
     expect(code).toBe(1);
-    expect(stdout).toContain('negative_data_rejection · flux_control_net_modes (interface): invalid request served: 200');
+    expect(stdout).toContain(
+      'negative_data_rejection · flux_control_net_modes (assumption): [0].control_net.control_mode: not supported with Flux: the client of 2025-05-07 refuses this request before sending it',
+    );
     expect(stdout).not.toContain('\u001b');
     expect(stdout).toContain('\\x1b[2J');
     expect(stdout).not.toContain(KEY);

@@ -136,10 +136,14 @@ describe('a call its date allowed and a later rule refuses', () => {
     );
     const report = await upgradeReport({ fromHar: har });
     expect(report.from.version).toBe('2024-11-08');
+
     expect(report.replay).toMatchObject({ calls: 2, passing: 1, failing: 1, alreadyFailing: 0 });
     const [failure] = report.replay!.failures;
     expect(failure).toMatchObject({ operationId: 'generateMedia', call: 2, request: 'POST /pub/v1/generations' });
-    expect(failure!.violations[0]).toMatchObject({ check: 'negative_data_rejection', rule: 'flux_control_net_modes', source: 'interface' });
+    // The sources do not say a server must refuse it (its refusal is an assumption), but the client of the
+    // newer date does, before sending: the call has to change.
+    expect(failure!.violations[0]).toMatchObject({ check: 'negative_data_rejection', rule: 'flux_control_net_modes', source: 'assumption' });
+    expect(failure!.violations[0]!.message).toContain('the client of 2025-05-07 refuses this request before sending it');
     expect(failure!.violations[0]!.curl).toContain("-H 'X-API-KEY: ***'");
     expect(JSON.stringify(report)).not.toContain(KEY);
     const rule = report.operations[0]!.changes.find((c) => c.kind === 'constrained')!;

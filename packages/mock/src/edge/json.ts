@@ -1,23 +1,9 @@
 // JSON request bodies within the edge's bounds: nesting is measured by a scan of the text (no
 // recursion, so no depth can exhaust the stack) before anything parses or walks it.
 
-/** Whether arrays and objects in `text` nest deeper than `max` (strings are skipped). */
-export function nestsDeeperThan(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (inString) {
-      if (ch === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (ch === 0x22) inString = false;
-    } else if (ch === 0x22) inString = true;
-    else if (ch === 0x5b || ch === 0x7b) {
-      if (++depth > max) return true;
-    } else if (ch === 0x5d || ch === 0x7d) depth--;
-  }
-  return false;
-}
+import { nestsDeeperThan } from '@mediagen/schema/util';
+
+export { nestsDeeperThan };
 
 export type JsonRead = { ok: true; value: unknown } | { ok: false; message: string };
 

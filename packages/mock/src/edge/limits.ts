@@ -3,6 +3,7 @@
 // mock or holding all of its sockets, and are far above any request the contract describes (a
 // generation batch is a few kilobytes). Past a bound the edge answers in the envelope (413, 408,
 // 503) and closes the connection.
+import { withOverrides } from '@mediagen/schema/util';
 
 export interface EdgeLimits {
   /** Largest JSON request body, in bytes (413 above). */
@@ -38,12 +39,8 @@ export const EDGE_LIMITS: Readonly<EdgeLimits> = Object.freeze({
 
 /** The limits with `overrides` applied; a RangeError names a value that is not a whole number ≥ 1. */
 export function resolveEdgeLimits(overrides: Partial<EdgeLimits> = {}): EdgeLimits {
-  const limits = { ...EDGE_LIMITS };
-  for (const [name, value] of Object.entries(overrides) as [keyof EdgeLimits, number | undefined][]) {
-    if (value === undefined) continue;
+  return withOverrides(EDGE_LIMITS, overrides, (name, value) => {
     if (!Object.hasOwn(EDGE_LIMITS, name)) throw new RangeError(`unknown edge limit "${name}"`);
     if (!Number.isInteger(value) || value < 1) throw new RangeError(`limits.${name} must be a whole number ≥ 1, got ${value}`);
-    limits[name] = value;
-  }
-  return limits;
+  });
 }

@@ -2,35 +2,20 @@
 // contract accepts what the service's own docs show. Where the docs cut an example off, the
 // completion is marked. Request examples for generate are the docs' field examples put together.
 
+// The generation listing, one generation and one media item show the same media item and feed item,
+// and the two generation answers the same pagination: each written once here.
+const mediaItem = { id: 'media_01', dim: { height: 512, width: 512 }, type: 'image', status: 'success', url: 'object-url' };
+const feedItem = { created_at: 1675732000, generation_id: 'gen_01', media: [mediaItem] };
+const feedPagination = { page: 1, page_size: 10, total: 100 };
+
 /** GET /pub/v1/generations — "A list of feed items". */
-export const listGenerationsResponse = {
-  data: [
-    {
-      created_at: 1675732000,
-      generation_id: 'gen_01',
-      media: [{ id: 'media_01', dim: { height: 512, width: 512 }, type: 'image', status: 'success', url: 'object-url' }],
-    },
-  ],
-  err: {},
-  pagination: { page: 1, page_size: 10, total: 100 },
-};
+export const listGenerationsResponse = { data: [feedItem], err: {}, pagination: feedPagination };
 
 /** GET /pub/v1/generations/{generation_id} — same item shape, with pagination. */
-export const getGenerationResponse = {
-  data: {
-    created_at: 1675732000,
-    generation_id: 'gen_01',
-    media: [{ id: 'media_01', dim: { height: 512, width: 512 }, type: 'image', status: 'success', url: 'object-url' }],
-  },
-  err: {},
-  pagination: { page: 1, page_size: 10, total: 100 },
-};
+export const getGenerationResponse = { data: feedItem, err: {}, pagination: feedPagination };
 
 /** GET /pub/v1/generations/media/{media_id}. */
-export const getMediaResponse = {
-  data: { id: 'media_01', dim: { height: 512, width: 512 }, type: 'image', status: 'success', url: 'object-url' },
-  err: {},
-};
+export const getMediaResponse = { data: mediaItem, err: {} };
 
 /** DELETE /pub/v1/generations/{generation_id}. */
 export const deleteGenerationResponse = { data: { id: 'gen_01' }, err: {} };

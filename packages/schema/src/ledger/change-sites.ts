@@ -69,33 +69,12 @@ function planSites(documents: Documents, change: VersionChange, operationId: str
     const instruction = instructionOf(documents, change, step, operationId, location);
     const words = instruction ? describeInstruction(instruction) : `${step.op} at ${pathText(step.at) || '(root)'}`;
     const was = step.was ?? step.at;
-    if (step.op === 'rename')
-      return {
-        ...base,
-        instruction: words,
-        kind: 'renamed',
-        holder: pathText(was),
-        before: pathText([...was, step.from]),
-        after: pathText([...step.at, step.to]),
-      };
+    // A renamed or added field's holder is the object it sits in; an added value's, the field it is a value of.
+    const site = { ...base, instruction: words, holder: pathText(was) };
+    if (step.op === 'rename') return { ...site, kind: 'renamed', before: pathText([...was, step.from]), after: pathText([...step.at, step.to]) };
     if (step.op === 'add')
-      return {
-        ...base,
-        instruction: words,
-        kind: 'added',
-        holder: pathText(was),
-        after: pathText([...step.at, step.field]),
-        ...(step.default !== undefined ? { filled: step.default } : {}),
-      };
-    return {
-      ...base,
-      instruction: words,
-      kind: 'value_added',
-      holder: pathText(was.slice(0, -1)),
-      before: pathText(was),
-      after: pathText(step.at),
-      value: step.value,
-    };
+      return { ...site, kind: 'added', after: pathText([...step.at, step.field]), ...(step.default !== undefined ? { filled: step.default } : {}) };
+    return { ...site, kind: 'value_added', holder: pathText(was.slice(0, -1)), before: pathText(was), after: pathText(step.at), value: step.value };
   });
 }
 

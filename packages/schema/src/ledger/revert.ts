@@ -188,37 +188,26 @@ function revertParamAdded(context: Context, operationIds: string[], location: st
   }
 }
 
+/** How each instruction is undone, by its op: the type asks for one for every op. */
+const REVERTS: { [Op in Instruction['op']]: (context: Context, instruction: Extract<Instruction, { op: Op }>) => void } = {
+  field_renamed: (context, i) => revertFieldRenamed(context, i.schema, i.from, i.to),
+  field_added: (context, i) => revertFieldAdded(context, i.schema, i.field),
+  enum_value_added: (context, i) => revertEnumValueAdded(context, i.schema, i.value),
+  param_renamed: (context, i) => revertParamRenamed(context, i.operations, i.in, i.from, i.to),
+  param_added: (context, i) => revertParamAdded(context, i.operations, i.in, i.name),
+  rule_added: (context, i) => revertRuleAdded(context, i.schema, i.rule),
+  field_deprecated: (context, i) => revertFieldDeprecated(context, i.schema, i.field),
+};
+
 /** Applies the inverse of one entry to (a copy of) the document at that entry. */
 export function revertChange(documentAt: JsonObject, change: VersionChange): JsonObject {
   const document = clone(documentAt);
   const before = reachableSchemas(document);
   for (const instruction of change.instructions) {
     const context: Context = { document, change, instruction };
-    switch (instruction.op) {
-      case 'field_renamed':
-        revertFieldRenamed(context, instruction.schema, instruction.from, instruction.to);
-        break;
-      case 'field_added':
-        revertFieldAdded(context, instruction.schema, instruction.field);
-        break;
-      case 'enum_value_added':
-        revertEnumValueAdded(context, instruction.schema, instruction.value);
-        break;
-      case 'param_renamed':
-        revertParamRenamed(context, instruction.operations, instruction.in, instruction.from, instruction.to);
-        break;
-      case 'param_added':
-        revertParamAdded(context, instruction.operations, instruction.in, instruction.name);
-        break;
-      case 'rule_added':
-        revertRuleAdded(context, instruction.schema, instruction.rule);
-        break;
-      case 'field_deprecated':
-        revertFieldDeprecated(context, instruction.schema, instruction.field);
-        break;
-      default:
-        fail(context, `unknown instruction ${JSON.stringify((instruction as { op?: unknown }).op)}.`);
-    }
+    const revert = hasOwn(REVERTS, instruction.op) ? (REVERTS[instruction.op] as (context: Context, instruction: Instruction) => void) : undefined;
+    if (revert) revert(context, instruction);
+    else fail(context, `unknown instruction ${JSON.stringify((instruction as { op?: unknown }).op)}.`);
   }
   // Components that only the reverted fields used are gone in the older document. Components the
   // newer document did not reference either are left as they are.

@@ -125,3 +125,24 @@ export function deref(document: unknown, node: unknown): unknown {
   }
   return current;
 }
+
+/**
+ * Whether arrays and objects in the JSON `text` nest more than `max` deep, found by a scan of the
+ * text (no parse, no recursion, so no depth can exhaust the stack); strings are skipped, escapes too.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      if (++depth > max) return true;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return false;
+}

@@ -87,12 +87,12 @@ export const relationTargets: readonly BrokenTarget[] = [
     expect: 'request_relations',
     rule: 'batch_size_media_count',
     rewrite: {
-      request: (request, tools) =>
-        isFor(request, generateMedia)
-          ? onGenerationItems((item) => {
-              if (typeof item.batch_size === 'number') item.batch_size += 1;
-            })!(request, tools)
-          : request,
+      request: onGenerationItems(
+        (item) => {
+          if (typeof item.batch_size === 'number') item.batch_size += 1;
+        },
+        [generateMedia],
+      ),
     },
   },
   {
@@ -102,12 +102,12 @@ export const relationTargets: readonly BrokenTarget[] = [
     expect: 'request_relations',
     rule: 'aspect_ratio_honoured',
     rewrite: {
-      request: (request, tools) =>
-        isFor(request, generateMedia)
-          ? onGenerationItems((item) => {
-              delete item.aspect_ratio;
-            })!(request, tools)
-          : request,
+      request: onGenerationItems(
+        (item) => {
+          delete item.aspect_ratio;
+        },
+        [generateMedia],
+      ),
     },
   },
   {

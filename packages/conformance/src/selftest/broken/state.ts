@@ -2,7 +2,7 @@
 // ignored, media that never finish, credits that do not add up, created resources not found.
 import { operations } from '@mediagen/schema';
 import { isFor, jsonReply, parseJson } from '../proxy.js';
-import { editJson, isObject, isSuccess, onMediaSuccess } from '../rewrites.js';
+import { editJson, isObject, isSuccess, onMediaSuccess, queryDropped } from '../rewrites.js';
 import type { BrokenTarget } from './types.js';
 
 const { deleteMedia, deleteGeneration, getGeneration, listGenerations, generateMedia, estimateGeneration } = operations;
@@ -68,13 +68,7 @@ export const stateTargets: readonly BrokenTarget[] = [
     expect: 'pagination_conformance',
     rule: 'page_honoured',
     rewrite: {
-      request: (request) => {
-        if (request.method !== 'GET' || !request.query.has('page_size')) return request;
-        const query = new URLSearchParams(request.query);
-        query.delete('page');
-        query.delete('page_size');
-        return { ...request, query };
-      },
+      request: queryDropped((request) => request.method === 'GET' && request.query.has('page_size'), 'page', 'page_size'),
     },
   },
   {
@@ -163,13 +157,11 @@ export const stateTargets: readonly BrokenTarget[] = [
     expect: 'filter_conformance',
     rule: 'media_id_filter',
     rewrite: {
-      request: (request) => {
-        if (!isFor(request, listGenerations) || (!request.query.has('media_id') && !request.query.has('status'))) return request;
-        const query = new URLSearchParams(request.query);
-        query.delete('media_id');
-        query.delete('status');
-        return { ...request, query };
-      },
+      request: queryDropped(
+        (request) => isFor(request, listGenerations) && (request.query.has('media_id') || request.query.has('status')),
+        'media_id',
+        'status',
+      ),
     },
   },
   {
@@ -179,12 +171,7 @@ export const stateTargets: readonly BrokenTarget[] = [
     expect: 'filter_conformance',
     rule: 'type_flux_filter',
     rewrite: {
-      request: (request) => {
-        if (request.method !== 'GET' || isFor(request, listGenerations) || !request.query.has('type')) return request;
-        const query = new URLSearchParams(request.query);
-        query.delete('type');
-        return { ...request, query };
-      },
+      request: queryDropped((request) => request.method === 'GET' && !isFor(request, listGenerations) && request.query.has('type'), 'type'),
     },
   },
 ];
