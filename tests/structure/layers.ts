@@ -42,7 +42,7 @@ export const LAYERS: Record<string, Layers> = {
   ],
   // The lazily loaded code takes what it needs of the core's leaves (errors, timers, types, retries);
   // the rest of the core sits above it and loads it.
-  client: [['generated'], ['errors'], ['timing.ts', 'types.ts'], ['retry.ts'], ['lazy', 'validation'], ['*.ts']],
+  client: [['generated'], ['errors'], ['timing.ts', 'types.ts'], ['retry.ts', 'waits.ts'], ['lazy', 'validation'], ['*.ts']],
   mock: [['core'], ['validation'], ['edge'], ['prism', 'sandbox'], ['cli', 'msw'], ['cli.ts', 'index.ts']],
   conformance: [
     ['model'],

@@ -26,7 +26,6 @@ import type {
   Estimate,
   Generation,
   GenerationInput,
-  GenerationOutcome,
   GenerationResult,
   ImageStatus,
   Lister,
@@ -45,12 +44,11 @@ import type {
   Style,
   UploadAssetRequest,
   UploadAssetV2Query,
-  UploadFileInput,
   UploadSlotV1,
   UploadSlotV2,
   Voice,
-  WaitForGenerationOptions,
 } from './types.js';
+import type { GenerationOutcome, UploadFileInput, WaitForGenerationOptions } from './waits.js';
 
 // Each method returns an ApiPromise: await it for the data, or call `.withResponse()` for the data
 // with the Response beside it.

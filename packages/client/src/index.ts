@@ -20,3 +20,4 @@ export { REDACTED } from './redact.js';
 export { backoffDelay, MAX_TIMER_MS, parseRetryAfter } from './timing.js';
 export { DEFAULTS } from './transport.js';
 export type * from './types.js';
+export type * from './waits.js';

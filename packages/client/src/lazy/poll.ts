@@ -3,7 +3,7 @@
 // is waited out for a bounded time, then reported as UnknownStatusError rather than polled until
 // the deadline.
 import type { OperationId } from '../generated/operations.js';
-import type { PollOptions } from '../types.js';
+import type { PollOptions } from '../waits.js';
 import type { Kit } from './kit.js';
 
 /** An item whose status the contract does not list. */

@@ -4,17 +4,8 @@
 // API key is never added to it (the URL carries its own signature). The URL never appears in
 // messages (its query string is a credential too), and its answer is not read (storage may send
 // anything back).
-import type {
-  AssetType,
-  AssetV2,
-  PollOptions,
-  RequestOptions,
-  UploadAssetRequest,
-  UploadAssetV2Query,
-  UploadBytes,
-  UploadFileInput,
-  UploadSlotV2,
-} from '../types.js';
+import type { AssetType, AssetV2, RequestOptions, UploadAssetRequest, UploadAssetV2Query, UploadBytes, UploadSlotV2 } from '../types.js';
+import type { PollOptions, UploadFileInput } from '../waits.js';
 import type { Kit, UploadTransport } from './kit.js';
 import { poll } from './poll.js';
 

@@ -1,7 +1,8 @@
 // Waiting for a generation: getGeneration (through the client's own method, so every poll is a
 // call like any other) until every media item is `success`, `failed` or `censored`. Progress is
 // reported after the first poll and then only when a media item's status changes.
-import type { Generation, GenerationOutcome, GenerationProgress, RequestOptions, WaitForGenerationOptions } from '../types.js';
+import type { Generation, RequestOptions } from '../types.js';
+import type { GenerationOutcome, GenerationProgress, WaitForGenerationOptions } from '../waits.js';
 import type { Kit } from './kit.js';
 import { poll, type UnknownStatus } from './poll.js';
 

@@ -12,6 +12,7 @@ import {
   downgradeResponse,
   latestDate,
   ledger,
+  operations,
   transformPlan,
   upgradeRequest,
   upgradeResponse,
@@ -22,6 +23,9 @@ import { type Exchange, isSuccess, toCurl } from '../model/exchange.js';
 import { TrafficJudge, type TrafficViolation } from '../traffic/judge.js';
 import { type Base, baseOf, bodyOf, type Observed, pathUnder, queryOf, routeOf } from '../usage/traffic.js';
 import { compareVersions } from '../usage/versions.js';
+
+/** The operations whose request is a generation body (checked against the request rules). */
+const GENERATION_BODIES: ReadonlySet<string> = new Set([operations.generateMedia.operationId, operations.estimateGeneration.operationId]);
 
 /** Failing calls kept with their detail (the rest are counted). */
 export const MAX_KEPT = 50;
@@ -174,7 +178,7 @@ export class Replayer {
    */
   private requestRulesBroken(id: string, upgraded: Observed, exchange: Exchange | undefined): TrafficViolation[] {
     // A call the server refused at its own date already failed: only a served one is relied on.
-    if (exchange === undefined || !isSuccess(exchange.status) || (id !== 'generateMedia' && id !== 'estimateGeneration')) return [];
+    if (exchange === undefined || !isSuccess(exchange.status) || !GENERATION_BODIES.has(id)) return [];
     const { body } = bodyOf(upgraded.requestBody);
     if (body === undefined) return [];
     return checkGenerationRequest(body)
