@@ -47,7 +47,13 @@ describe.skipIf(!hasChromium && process.env.CI !== 'true')('an evidence file fro
     dir = await mkdtemp(join(tmpdir(), 'site-evidence-'));
     const file = join(dir, 'evidence.json');
     const sandbox = await startSandbox({ apiKeys: [KEY], credits: 100_000, delays: { pendingMs: 20, completeMs: 60 } });
-    const variant = await startProxy(sandbox.url, faithfulVariants().find((v) => v.id === 'auth-403')!.rewrite(), KEY);
+    const variant = await startProxy(
+      sandbox.url,
+      faithfulVariants()
+        .find((v) => v.id === 'auth-403')!
+        .rewrite(),
+      KEY,
+    );
     sandboxOrigin = new URL(sandbox.url).origin;
     variantOrigin = new URL(variant.url).origin;
     try {
