@@ -17,10 +17,19 @@ import { cli } from '../../src/index.js';
 import { runSuite } from '../hostile/suite-process.js';
 
 /** A loopback forwarder to `upstream` that drops the mock's marker header: to the suite, a server like any other. */
-async function unmarked(upstream: string): Promise<{ url: string; requests: () => number; stop: () => Promise<void>; seen: (n: number) => Promise<void> }> {
+async function unmarked(
+  upstream: string,
+): Promise<{ url: string; requests: () => number; stop: () => Promise<void>; seen: (n: number) => Promise<void>; holdNextRead: () => void }> {
   let count = 0;
+  let holding = false;
   const waiting: { n: number; resolve: () => void }[] = [];
   const server: Server = createServer(async (req, res) => {
+    // A read held unanswered: the run cannot end before its stop, however fast the machine (a whole
+    // run takes under a second on a quiet one, less than the shortest deadline).
+    if (holding && req.method === 'GET') {
+      holding = false;
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'connection') as [string, string][]);
@@ -50,7 +59,14 @@ async function unmarked(upstream: string): Promise<{ url: string; requests: () =
     url: `http://127.0.0.1:${port}`,
     requests: () => count,
     seen: (n) => new Promise((resolve) => (count >= n ? resolve() : waiting.push({ n, resolve }))),
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    holdNextRead: () => {
+      holding = true;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -101,6 +117,7 @@ describe('an evidence file with live verdicts', () => {
   }, 240_000);
 
   it('a run stopped by its deadline leaves it as it was', async () => {
+    live.holdNextRead();
     const stopped = await run(['--base-url', live.url, '--max-examples', '5', '--deadline', '1', '--evidence', path], dir);
     expect(stopped.code).toBe(2);
     expect(stopped.err).toContain('a run stopped before its end: not merged');
@@ -109,6 +126,7 @@ describe('an evidence file with live verdicts', () => {
 
   it('a run stopped by Ctrl-C (a real process) leaves it as it was', async () => {
     const started = live.requests();
+    live.holdNextRead();
     const stopped = await runSuite(['--base-url', live.url, '--max-examples', '5', '--evidence', path], {
       env: { MEDIAGEN_API_KEY: SANDBOX_API_KEY },
       interrupt: { signal: 'SIGINT', after: live.seen(started + 20) },
