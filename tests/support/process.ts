@@ -21,7 +21,23 @@ export interface Finished {
 export const describeRun = (what: string, r: Finished): string =>
   `${what} exited ${r.code ?? r.signal}\n--- stdout (end) ---\n${r.stdout.slice(-3000)}\n--- stderr (end) ---\n${r.stderr.slice(-3000)}`;
 
-/** Runs a command to its end (killed after `timeoutMs`). `shell: true` runs a command line as a user types it. */
+/** Process groups of the commands still running: killed when this test process ends, whatever ends it. */
+const running = new Set<number>();
+let reaperSet = false;
+const killGroup = (pid: number) => {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // the group is already gone
+  }
+};
+
+/**
+ * Runs a command to its end (killed after `timeoutMs`). `shell: true` runs a command line as a user types it.
+ * The command gets a process group of its own, and the time limit kills the whole group: killed alone,
+ * a shell or npm leaves what it started running (a registry, an install) with the output pipes open,
+ * so the run never ends and its temp dir cannot be removed.
+ */
 export function run(
   command: string,
   args: string[],
@@ -34,8 +50,16 @@ export function run(
   // Only a hang reaches it: a command run beside other work takes minutes; below the projects' test limits,
   // so that what the command printed is still reported.
   const { timeoutMs = 480_000, input, onOutput, ...spawnOptions } = options;
+  if (!reaperSet) {
+    reaperSet = true;
+    process.once('exit', () => {
+      for (const pid of running) killGroup(pid);
+    });
+  }
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repoRoot, ...spawnOptions, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: repoRoot, ...spawnOptions, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const pid = child.pid;
+    if (pid !== undefined) running.add(pid);
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (d) => {
@@ -46,13 +70,22 @@ export function run(
       stderr += d;
       onOutput?.(String(d));
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const timer = setTimeout(() => {
+      if (pid !== undefined) killGroup(pid);
+      else child.kill('SIGKILL');
+    }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
+      if (pid !== undefined) running.delete(pid);
       reject(error);
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      if (pid !== undefined) {
+        // What the command left behind in its group (a server it started and did not stop) ends with it.
+        killGroup(pid);
+        running.delete(pid);
+      }
       resolve({ code, signal, stdout, stderr });
     });
     // A command that exits without reading its input closes the pipe first: not an error of the run.
