@@ -51,10 +51,13 @@ describe('one byte a second', () => {
     const { run, target } = await against(dripOn, ['--timeout', String(TIMEOUT_S), '--max-silent', '1000', '--only', 'status_code_conformance']);
     expect(run.code).toBe(1);
     expect(run.json!.stopped).toBeUndefined();
-    // Every request to it, and only those, ended by the limit.
+    // Every request to it ended by the limit (another one on a machine slower than the limit would be counted too).
     const dripped = target.front.seen.filter((request) => request.operationId === HOSTILE_OP).length;
     expect(dripped).toBeGreaterThan(1);
-    expect(reportText(run)).toContain(`${dripped} request(s) ended by the time limit of ${TIMEOUT_S * 1000} ms (--timeout), first: listGenerations GET`);
+    const ended = new RegExp(`(\\d+) request\\(s\\) ended by the time limit of ${TIMEOUT_S * 1000} ms \\(--timeout\\), first: listGenerations GET`).exec(
+      reportText(run),
+    );
+    expect(Number(ended?.[1])).toBeGreaterThanOrEqual(dripped);
     expect(run.stdout).toContain('(--timeout)');
     expect(target.left()).toEqual([]);
   });
