@@ -4,7 +4,7 @@
 // holds it too long (the merge refused, in words), a file of a million entries (refused past the
 // documented bound by both commands, in one line), and a file at the bound with the most assumptions
 // it can hold (printed and merged).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cli, type EvidenceFile, MAX_EVIDENCE_BYTES } from '../../src/index.js';
 import { withFileLock } from '../../src/plumbing/file-lock.js';
 import { file, har, VOICES_ANSWER } from '../har/recordings.js';
-import { packageRoot, runSuite } from '../hostile/suite-process.js';
-import { built, conformanceBin } from '../support/built.js';
+import { runSuite } from '../hostile/suite-process.js';
+import { conformanceBin } from '../support/built.js';
+import { writeTogether } from '../support/writers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'evidence-hostile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -79,23 +80,15 @@ describe('concurrent writers', () => {
     const evidence = join(dir, 'shared.json');
     // A file of some size, so that each merge takes a while and they overlap.
     writeEvidence(evidence, 'deep', 60_000);
-    const go = join(dir, 'go');
     const recordings = await Promise.all(Array.from({ length: 8 }, (_, i) => recordingOn(i + 1)));
-    const writer = built('conformance/test/evidence/merge-child.mjs');
-    const children: ChildProcess[] = recordings.map((recording) =>
-      spawn(process.execPath, [writer, go, '--from-har', recording, '--evidence', evidence], { cwd: packageRoot, stdio: ['ignore', 'ignore', 'pipe'] }),
+    const exits = await writeTogether(
+      join(dir, 'go'),
+      recordings.map((recording) => ['--from-har', recording, '--evidence', evidence]),
     );
-    const errors = children.map((child) => {
-      let text = '';
-      child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      return () => text;
-    });
-    const exits = children.map((child) => new Promise<number | null>((resolve) => child.once('close', resolve)));
-    // Every child is up (its modules loaded) well before this; then they all start together.
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
-    writeFileSync(go, '');
-    const codes = await Promise.all(exits);
-    expect(codes, errors.map((e) => e()).join('\n')).toEqual(Array(8).fill(0));
+    expect(
+      exits.map((e) => e.code),
+      exits.map((e) => e.stderr).join('\n'),
+    ).toEqual(Array(8).fill(0));
     const merged = JSON.parse(readFileSync(evidence, 'utf8')) as EvidenceFile;
     const runs = merged.assumptions['rule:missing_key_401']!.runs;
     const days = new Set(runs.filter((r) => r.date.startsWith('2026-01-')).map((r) => r.date.slice(0, 10)));
@@ -106,18 +99,17 @@ describe('concurrent writers', () => {
   });
 
   it('three trials of eight processes merging into a small file: every run is kept each time', { timeout: 600_000 }, async () => {
-    const writer = built('conformance/test/evidence/merge-child.mjs');
     const recordings = await Promise.all(Array.from({ length: 8 }, (_, i) => recordingOn(i + 13)));
     for (let trial = 0; trial < 3; trial++) {
       const evidence = join(dir, `trial-${trial}`, 'evidence.json');
-      const go = join(dir, `go-trial-${trial}`);
-      const children = recordings.map((recording) =>
-        spawn(process.execPath, [writer, go, '--from-har', recording, '--evidence', evidence], { cwd: packageRoot, stdio: ['ignore', 'ignore', 'pipe'] }),
+      const exits = await writeTogether(
+        join(dir, `go-trial-${trial}`),
+        recordings.map((recording) => ['--from-har', recording, '--evidence', evidence]),
       );
-      const exits = children.map((child) => new Promise<number | null>((resolve) => child.once('close', resolve)));
-      await new Promise((resolve) => setTimeout(resolve, 8_000));
-      writeFileSync(go, '');
-      expect(await Promise.all(exits)).toEqual(Array(8).fill(0));
+      expect(
+        exits.map((e) => e.code),
+        exits.map((e) => e.stderr).join('\n'),
+      ).toEqual(Array(8).fill(0));
       const merged = JSON.parse(readFileSync(evidence, 'utf8')) as EvidenceFile;
       const days = merged.assumptions['rule:missing_key_401']!.runs.map((r) => r.date.slice(0, 10));
       expect(days, `trial ${trial}`).toEqual(Array.from({ length: 8 }, (_, i) => `2026-01-${String(i + 13).padStart(2, '0')}`));

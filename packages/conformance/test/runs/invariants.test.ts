@@ -168,9 +168,12 @@ describe('one bad exchange fails only itself', () => {
     ['garbage', 'the body is not JSON'],
   ] as const)('%s: %s', async (kind, _what) => {
     const sandbox = await startSandbox({ apiKeys: ['bad-key'] });
-    // A raw server in front of the sandbox, so a response can be cut or stalled half-way.
+    // A raw server in front of the sandbox, so a response can be cut or stalled half-way: the first
+    // exchange of the voices goes bad, the others are served (a stalled one holds its request for the
+    // whole time limit: one of them shows it, a dozen only made the run a minute longer).
+    let bad = 0;
     const server = createServer(async (req, res) => {
-      if (req.url?.startsWith('/pub/v1/voices')) {
+      if (req.url?.startsWith('/pub/v1/voices') && bad++ === 0) {
         if (kind === 'garbage') {
           res.writeHead(200, { 'content-type': 'application/json' });
           res.end('{"data": [ garbage');
@@ -203,6 +206,7 @@ describe('one bad exchange fails only itself', () => {
         operations: ['listVoices', 'listModels', 'getGeneration'],
       });
       const failed = failures(report);
+      expect(bad).toBeGreaterThan(1);
       expect(failed.length).toBeGreaterThan(0);
       expect(failed.every((f) => f.startsWith('listVoices'))).toBe(true);
       expect(result(report, 'listModels', 'content_type_conformance')?.outcome).toBe('passed');

@@ -14,6 +14,7 @@ import { MAX_USAGE_BYTES, MAX_USAGE_FOLDER_BYTES, type UsageFile } from '../../s
 import { file, har } from '../har/recordings.js';
 import { packageRoot } from '../hostile/suite-process.js';
 import { built, conformanceBin } from '../support/built.js';
+import { writeTogether } from '../support/writers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'usage-hostile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -144,29 +145,18 @@ describe('devices given as usage files', () => {
 
 describe('eight `usage` writers into one file at once', () => {
   it('keep every call, three trials in a row', { timeout: 600_000 }, async () => {
-    const writer = built('conformance/test/evidence/merge-child.mjs');
     const entries = [0, 1, 2].map((i) => ({ method: 'GET', path: '/pub/v1/voices', key: 'k-1234567890', status: 200, answer: { data: [], err: null, i } }));
     const recordings = await Promise.all(Array.from({ length: 8 }, (_, i) => file(har(entries), `app-${i}.har`)));
     for (let trial = 0; trial < 3; trial++) {
       const out = join(dir, `shared-${trial}`, 'web.json');
-      const go = join(dir, `go-${trial}`);
-      const children = recordings.map((recording) =>
-        spawn(process.execPath, [writer, go, 'usage', '--from-har', recording, '--consumer', 'web', '--out', out], {
-          cwd: packageRoot,
-          stdio: ['ignore', 'ignore', 'pipe'],
-        }),
+      const exits = await writeTogether(
+        join(dir, `go-${trial}`),
+        recordings.map((recording) => ['usage', '--from-har', recording, '--consumer', 'web', '--out', out]),
       );
-      const errors = children.map((child) => {
-        let text = '';
-        child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        return () => text;
-      });
-      const exits = children.map((child) => new Promise<number | null>((resolve) => child.once('close', resolve)));
-      // Every child loads its modules, then waits for the start file: they all start together.
-      await new Promise((resolve) => setTimeout(resolve, 8_000));
-      writeFileSync(go, '');
-      const codes = await Promise.all(exits);
-      expect(codes, errors.map((e) => e()).join('\n')).toEqual(Array(8).fill(0));
+      expect(
+        exits.map((e) => e.code),
+        exits.map((e) => e.stderr).join('\n'),
+      ).toEqual(Array(8).fill(0));
       const usage = JSON.parse(readFileSync(out, 'utf8')) as UsageFile;
       expect(usage.exchanges, `trial ${trial}`).toBe(24);
       expect(usage.operations.listVoices!.calls).toBe(24);
