@@ -221,6 +221,8 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   if (result.stopped?.by === 'signal') return 130;
   // Stopped by a budget (the deadline, a silent target): the run could not finish.
   if (result.stopped) return 2;
+  // Nothing failed, but the server's behaviour left stated cells unjudged: the run could not judge everything.
+  if (result.summary.failed === 0 && result.unjudged.length > 0) return 2;
   return result.ok ? 0 : 1;
 }
 

@@ -229,7 +229,11 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     requests: transport.requests,
     fingerprint: judge.recorder.fingerprintReport(),
     provenance: judge.verdicts.verdicts().map((v) => ({ ...v, evidence: masker.text(v.evidence), ...(v.curl ? { curl: masker.curl(v.curl) } : {}) })),
-    budget: { ...spending.ledger.report(), refused: spending.ledger.refused.map(masker.text), findings: spending.ledger.report().findings.map(masker.text) },
+    budget: {
+      ...spending.ledger.report(),
+      refused: spending.ledger.holds.lines.map(masker.text),
+      findings: spending.ledger.report().findings.map(masker.text),
+    },
     cleanup: { created: cleanup.created, deleted: cleanup.deleted, leftover: cleanup.leftover.map(masker.text) },
     notes,
     ...(stopped ? { interrupted: masker.text(stopped.reason), stopped: { by: stopped.by, reason: masker.text(stopped.reason) } } : {}),

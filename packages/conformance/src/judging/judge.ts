@@ -23,6 +23,7 @@ import { AwaitedGenerations } from './awaits.js';
 import { type Inferred, inferExpectation, type KeyState } from './intent.js';
 import { Recorder } from './recorder.js';
 import { type Recorded, Tiering } from './tiering.js';
+import { HeldBack } from './unjudged.js';
 
 export interface JudgeOptions {
   /** The checks selected. */
@@ -105,7 +106,7 @@ export class Judge {
   private last = 0;
   constructor(private readonly options: JudgeOptions) {
     this.selected = new Set(options.selected);
-    this.recorder = new Recorder(options.selected, options.judgedAt ?? latestDate);
+    this.recorder = new Recorder(options.selected, options.judgedAt ?? latestDate, new HeldBack(options.strict, options.mask));
     this.tiering = new Tiering(this.recorder, this.verdicts, options.strict, options.mask ?? ((text) => text));
     this.retarget({ stateful: options.stateful, pagination: options.pagination });
   }
