@@ -10,6 +10,7 @@ import { operations } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { type ConformanceOptions, formatSummary, type Report, runConformance } from '../../src/index.js';
+import { toHtml } from '../../src/report/html.js';
 import { RECIPES } from '../../src/selftest/counter/recipes.js';
 import { isFor, type Rewrite, startProxy } from '../../src/selftest/proxy.js';
 import { editJson, isObject, isSuccess } from '../../src/selftest/rewrites.js';
@@ -105,6 +106,7 @@ describe('a run the server switches off is not green', () => {
     expect(report.unjudged[0]!.reason).toMatch(/not steady/);
     expect(report.unjudged[0]!.cells.sort()).toEqual(['estimateGeneration › credits_arithmetic', 'generateMedia › credits_arithmetic']);
     expect(formatSummary(report)).toMatch(/Unjudged because of the server[\s\S]*2 cell\(s\): .*not steady[\s\S]*INCOMPLETE/);
+    expect(toHtml(report)).toMatch(/INCOMPLETE[\s\S]*Unjudged because of the server[\s\S]*2 cell\(s\): .*not steady/);
   }, 240_000);
 
   it('the command line exits 2 for such a run (nothing failed, stated cells unjudged)', async () => {
