@@ -120,6 +120,8 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     pagination: target.stateful,
     stateful: target.stateful,
     ownsBalance: true,
+    // Known once the first readings ran (the spend guard is made below; nothing is judged before).
+    estimateCost: () => spending.readings.kinds.estimateCost,
     lifecycleWaitMs: lifecycleTimeoutMs,
     baseUrl: target.baseUrl,
     mask: masker.text,

@@ -38,6 +38,8 @@ export interface JudgeOptions {
   stateful: boolean;
   /** The balance readings are the driver's alone (a live run): the credits are judged. */
   ownsBalance: boolean;
+  /** What one estimate is known to cost, once the run's readings found it steady (the history nets it out). */
+  estimateCost?: () => number;
   /** How long a generation may take to finish. */
   lifecycleWaitMs: number;
   /** The base URL the curl lines name. */
@@ -116,7 +118,12 @@ export class Judge {
    * anything): whether it keeps state (the stateful checks judge the history) and computes pages.
    */
   retarget(target: { stateful: boolean; pagination: boolean }): void {
-    const settings = { lifecycleWaitMs: this.options.lifecycleWaitMs, ownsBalance: this.options.ownsBalance, version: this.options.judgedAt ?? latestDate };
+    const settings = {
+      lifecycleWaitMs: this.options.lifecycleWaitMs,
+      ownsBalance: this.options.ownsBalance,
+      version: this.options.judgedAt ?? latestDate,
+      ...(this.options.estimateCost ? { estimateCost: this.options.estimateCost } : {}),
+    };
     const judges = target.stateful
       ? CHECKS.filter((check) => this.selected.has(check.id) && check.history).map((check) => ({
           check,

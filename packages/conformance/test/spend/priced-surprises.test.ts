@@ -80,6 +80,9 @@ describe('a charge a refuted assumption brings is priced, and the run goes on', 
     expect(report.ok, failures(report).join('\n')).toBe(true);
     expect(report.unjudged).toEqual([]);
     expect(refuted(report)).toContain('rule:estimate_is_free');
+    // The readings' own cost is no generation's charge: the history nets it out, so nothing else is refuted by it.
+    expect(refuted(report)).not.toContain('rule:charge_taken_by_next_reading');
+    expect(refuted(report)).not.toContain('rule:credits_remaining_is_the_balance');
     expect([...judgedCells(report)].sort()).toEqual(['estimateGeneration › credits_arithmetic', 'generateMedia › credits_arithmetic']);
     expect(report.budget.ended).toBeUndefined();
     expect(report.budget.spent).toBeLessThanOrEqual(report.budget.maxCredits ?? 0);
