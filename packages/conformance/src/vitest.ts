@@ -28,6 +28,11 @@ export const MAX_FAILURES_SHOWN = 10;
  * MAX_SHOWN_LINE characters, with a note of what was cut), since a test runner prints it whole: a
  * message or a curl line can quote a whole answer or body.
  */
+/** What a cell the server's behaviour left unjudged says as a failing test: why, in the guard's one line. */
+export function unjudgedText(result: CheckResult): string {
+  return shownLine(`${result.operationId} › ${result.check}: not judged because of the server's behaviour: ${result.unjudged ?? ''}`);
+}
+
 export function failureText(result: CheckResult): string {
   const lines = [`${result.operationId} › ${result.check}: ${result.failureCount} failing judgement(s)`];
   for (const failure of result.failures.slice(0, MAX_FAILURES_SHOWN)) {
@@ -104,6 +109,8 @@ export function describeConformance(options: DescribeConformanceOptions = {}): {
             if (failure) throw failure;
             const result = report?.operations.find((o) => o.operationId === op.operationId)?.results.find((r) => r.check === check.id);
             if (!result) throw new Error(`no result for ${op.operationId} › ${check.id}`);
+            // Left unjudged because of the server's behaviour: not a skip (a run never turns green by switching itself off).
+            if (result.unjudged !== undefined) throw new Error(unjudgedText(result));
             if (result.outcome === 'skipped') context.skip(result.reason);
             if (result.outcome === 'failed') throw new Error(failureText(result));
           });

@@ -15,8 +15,9 @@ const on = (operationId: typeof ESTIMATE | typeof GENERATE, rule: string, ok: bo
   assertion: assertThat(rule, ok, message),
 });
 
-/** Where the balance went, in words. */
-const went = (fact: ChargeFact) => `the balance went from ${fact.from} to ${fact.to}`;
+/** Where the balance went, in words (and what of it the estimates in between cost). */
+const went = (fact: ChargeFact) =>
+  `the balance went from ${fact.from} to ${fact.to}${fact.overhead ? ` (${fact.overhead} of it the estimates in between cost)` : ''}`;
 
 /**
  * A served generation the balance did not show at all: when its own answer showed a charge
@@ -38,7 +39,7 @@ function notShown(fact: ChargeFact): Found[] {
 }
 
 function charge(fact: ChargeFact): Found[] {
-  const charged = fact.from - fact.to;
+  const charged = fact.from - fact.to - (fact.overhead ?? 0);
   if (fact.outcome === 'refused')
     return [on(GENERATE, 'failed_generate_is_free', charged <= 0, `${fact.where}: refused with an error, ${went(fact)} (${charged} credits kept)`)];
   // Unanswered, or sent without a price (no cap: the reading after it is its own credits_remaining): nothing to weigh.

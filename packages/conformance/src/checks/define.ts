@@ -66,6 +66,11 @@ export interface HistorySettings {
   version?: VersionKey;
   /** The balance readings are the run's alone: no one else spends on the account meanwhile (a live run, not a recording). */
   ownsBalance: boolean;
+  /**
+   * What one estimate is known to cost (a live run's readings found it steady; 0 when free or unknown):
+   * the balance an estimate answers is net of its own cost, which is not a generation's charge.
+   */
+  estimateCost?: () => number;
 }
 
 /** A stateful check's judgement of a history: each exchange in order, then the end. */

@@ -1,7 +1,8 @@
 // The command line: runs the engine directly (no vitest process is spawned) and writes the reports.
 // Exit codes: 0 every obligation held, 1 an obligation failed, 2 the run could not happen (bad
-// arguments, unreachable server, key refused: its JSON and JUnit reports still say why) or a report
-// could not be written (the others still are), 130 stopped by a signal.
+// arguments, unreachable server, key refused: its JSON and JUnit reports still say why), could not
+// judge everything (a budget stopped it, or the server's behaviour left stated cells unjudged) or a
+// report could not be written (the others still are), 130 stopped by a signal.
 import { resolve } from 'node:path';
 import { CHECKS } from '../checks/catalog.js';
 import { runConformance } from '../conformance.js';
@@ -95,7 +96,8 @@ Output
   --help                 this text
 
 Exit codes: 0 every obligation held, 1 an obligation failed, 2 the run could not happen or
-could not finish (a budget stopped it: the reports say which), or a report or the evidence file
+could not finish (a budget stopped it: the reports say which; or nothing failed but the server's
+behaviour left stated cells unjudged: the reports name them), or a report or the evidence file
 could not be written (stderr says which; the others were), 130 stopped by a signal (SIGINT/SIGTERM/SIGHUP: cleanup ran, the reports were written).
 
 Checks:
@@ -221,6 +223,8 @@ export async function main(argv: readonly string[], given: Partial<CliIo> = {}):
   if (result.stopped?.by === 'signal') return 130;
   // Stopped by a budget (the deadline, a silent target): the run could not finish.
   if (result.stopped) return 2;
+  // Nothing failed, but the server's behaviour left stated cells unjudged: the run could not judge everything.
+  if (result.summary.failed === 0 && result.unjudged.length > 0) return 2;
   return result.ok ? 0 : 1;
 }
 

@@ -5,6 +5,8 @@
 export interface BalanceReading {
   credits: number;
   where: string;
+  /** Credits known to be charged since the reading before besides what is weighed (estimates of a steady cost, the reading included). */
+  overhead?: number;
 }
 
 /** The balances read, in order: drops are spend, rises refunds. */
@@ -37,7 +39,10 @@ export class BalanceLog {
     return this.observed - this.refunded;
   }
 
-  /** Records a reading; the drop since the last one (0 for the first, negative for a refund). */
+  /**
+   * Records a reading; the drop since the last one (0 for the first, negative for a refund), net of the
+   * reading's known overhead (the spend counts all of it).
+   */
   read(reading: BalanceReading): { drop: number; from?: number } {
     const before = this.last;
     this.first ??= reading;
@@ -46,7 +51,7 @@ export class BalanceLog {
     const drop = before.credits - reading.credits;
     if (drop > 0) this.observed += drop;
     else if (drop < 0) this.refunded += -drop;
-    return { drop, from: before.credits };
+    return { drop: drop - (reading.overhead ?? 0), from: before.credits };
   }
 
   /** A charge the balance showed only indirectly (the first reading's own cost, known from a second of the same kind). */

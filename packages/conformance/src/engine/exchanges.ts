@@ -168,6 +168,7 @@ export class Exchanges {
     const go = () => this.wire(c, auth, phase ? { phase } : {});
     const sent = op.spendsCredits ? await this.deps.spending.spend(c, { invalid: false, planned: false, go }) : await this.deps.spending.guardFree(op, go);
     this.recordFindings();
+    if ('refused' in sent) this.heldBack(op, sent.refused);
     return 'refused' in sent ? notSent(requestFor(op, { ...c, auth }), sent.refused) : sent.exchange;
   }
 
@@ -213,7 +214,10 @@ export class Exchanges {
       ? await (together ? this.deps.spending.spendTogether(c, go) : this.deps.spending.spend(c, { invalid, planned: opts.planned ?? false, go }))
       : await this.deps.spending.guardFree(op, go);
     this.recordFindings();
-    if ('refused' in sent) return { exchange: notSent(requestFor(op, { ...c, auth }), sent.refused), failed: false, refused: sent.refused };
+    if ('refused' in sent) {
+      this.heldBack(op, sent.refused);
+      return { exchange: notSent(requestFor(op, { ...c, auth }), sent.refused), failed: false, refused: sent.refused };
+    }
     const exchange = sent.exchange;
     if (exchange.status === 0 && exchange.url === '') return { exchange, failed: false, refused: exchange.error ?? 'not sent' };
     // A generation whose end decides an assertion: read it until it ends (the judge settles it from what it reads).
@@ -244,6 +248,12 @@ export class Exchanges {
   }
 
   /** What the spend guard measured goes to the judge (credits_arithmetic judges it). */
+  /** A request the spend guard held back: for the server's sake, its operation's empty cells are unjudged (judging/unjudged.ts). */
+  private heldBack(op: OperationSpec, refused: string): void {
+    const hold = this.deps.spending.ledger.holds.in(refused);
+    if (hold?.cause === 'server') this.deps.judge.recorder.heldBack.add(hold.why, op.operationId);
+  }
+
   private recordFindings(): void {
     for (const fact of this.deps.spending.facts.splice(0)) this.deps.judge.measured(fact);
   }

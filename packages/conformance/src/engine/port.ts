@@ -54,15 +54,24 @@ async function makeGeneration(parts: RunParts, label: string, phase: Phase, item
   return { generationId: data.generation_id, mediaIds };
 }
 
+/** Records skips, each with the spend guard's hold its reason passes on (its cause: the cap, or the server's behaviour). */
 function skipper(parts: RunParts) {
+  const skip = (operationId: OperationId, check: CheckId, reason: string) => {
+    const hold = parts.spending.ledger.holds.in(reason);
+    parts.judge.recorder.skip(operationId, check, parts.mask(reason), hold);
+  };
   return {
-    skip(operationId: OperationId, check: CheckId, reason: string): void {
-      parts.judge.recorder.skip(operationId, check, parts.mask(reason));
-    },
+    skip,
     skipAll(check: CheckId, reason: string): void {
-      for (const op of parts.ops) if (checksById[check].appliesTo(op)) parts.judge.recorder.skip(op.operationId, check, parts.mask(reason));
+      for (const op of parts.ops) if (checksById[check].appliesTo(op)) skip(op.operationId, check, reason);
     },
   };
+}
+
+/** A request a check's sequence sent was held back: for the server's sake, the check's empty cells are unjudged. */
+function heldFor(parts: RunParts, check: CheckId, operationId: OperationId, refused: string | undefined): void {
+  const hold = refused === undefined ? undefined : parts.spending.ledger.holds.in(refused);
+  if (hold?.cause === 'server') parts.judge.recorder.heldBack.add(hold.why, operationId, check);
 }
 
 /** The door of the phases. `statefulBlocked` is the planner's to set. */
@@ -104,13 +113,20 @@ export function checkPort(parts: RunParts, context: PhaseContext, check: CheckId
     send: async (c, expect) => {
       if (expect === undefined) {
         const exchange = await parts.exchanges.raw(c, 'valid', 'stateful');
-        return exchange.status === 0 && exchange.url === '' ? { exchange, refused: exchange.error ?? 'not sent' } : { exchange };
+        const refused = exchange.status === 0 && exchange.url === '' ? (exchange.error ?? 'not sent') : undefined;
+        heldFor(parts, check, c.operationId, refused);
+        return refused !== undefined ? { exchange, refused } : { exchange };
       }
       const { exchange, refused } = await parts.exchanges.exercise(c, 'stateful', expect);
+      heldFor(parts, check, c.operationId, refused);
       return refused ? { exchange, refused } : { exchange };
     },
-    makeGeneration: (label, items) =>
-      context.statefulBlocked ? Promise.resolve({ refused: context.statefulBlocked }) : makeGeneration(parts, label, 'stateful', items),
+    makeGeneration: async (label, items) => {
+      if (context.statefulBlocked) return { refused: context.statefulBlocked };
+      const made = await makeGeneration(parts, label, 'stateful', items);
+      if ('refused' in made) heldFor(parts, check, operations.generateMedia.operationId, made.refused);
+      return made;
+    },
     balance: (label) => parts.spending.readings.balance(label),
     skip: (operationId, reason) => skips.skip(operationId, check, reason),
     skipAll: (reason) => skips.skipAll(check, reason),

@@ -120,6 +120,8 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     pagination: target.stateful,
     stateful: target.stateful,
     ownsBalance: true,
+    // Known once the first readings ran (the spend guard is made below; nothing is judged before).
+    estimateCost: () => spending.readings.kinds.estimateCost,
     lifecycleWaitMs: lifecycleTimeoutMs,
     baseUrl: target.baseUrl,
     mask: masker.text,
@@ -229,7 +231,11 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     requests: transport.requests,
     fingerprint: judge.recorder.fingerprintReport(),
     provenance: judge.verdicts.verdicts().map((v) => ({ ...v, evidence: masker.text(v.evidence), ...(v.curl ? { curl: masker.curl(v.curl) } : {}) })),
-    budget: { ...spending.ledger.report(), refused: spending.ledger.refused.map(masker.text), findings: spending.ledger.report().findings.map(masker.text) },
+    budget: {
+      ...spending.ledger.report(),
+      refused: spending.ledger.holds.lines.map(masker.text),
+      findings: spending.ledger.report().findings.map(masker.text),
+    },
     cleanup: { created: cleanup.created, deleted: cleanup.deleted, leftover: cleanup.leftover.map(masker.text) },
     notes,
     ...(stopped ? { interrupted: masker.text(stopped.reason), stopped: { by: stopped.by, reason: masker.text(stopped.reason) } } : {}),

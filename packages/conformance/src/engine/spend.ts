@@ -4,13 +4,18 @@
 // admitted at the larger of its estimate and the dearest price per item already charged, and every
 // charge is then read back from the balance. A balance that does not fall by what was admitted (stale,
 // rising, too large to count exactly) is not believed: spending stops, and the spend is what was
-// admitted. A charge above its estimate, or that nobody announced — an estimate or a read that costs, a
-// failed generate that keeps its credits — ends all spending: the cap could not be kept, and nothing that
-// could spend is sent after it. A charge below its estimate keeps the cap (what was admitted is counted):
-// no estimate is trusted again, and the worst price per item seen counts for every later spend. The ledger judges nothing: what the readings
-// showed goes to credits_arithmetic as facts (model/credit-facts.ts), the one judge of the credit rules.
+// admitted. A charge above its estimate, one nobody could price (a reading that cannot be told from the
+// request beside it, estimates whose cost varies), or a failed generate that keeps its credits ends all
+// spending: the cap could not be kept, and nothing that could spend is sent after it. A charge that can
+// be priced goes on under the cap: a read seen to charge is admitted at the worst charge seen for its
+// kind, an estimate of steady cost at that cost (admitCost). A charge below its estimate keeps the cap
+// (what was admitted is counted): no estimate is trusted again, and the worst price per item seen counts
+// for every later spend. Every refusal carries its cause (holds.ts). The ledger judges nothing: what the
+// readings showed goes to credits_arithmetic as facts (model/credit-facts.ts), the one judge of the
+// credit rules.
 import type { SpendReport } from '../judging/run-record.js';
 import { BalanceLog, type BalanceReading, CreditPlan } from './balance.js';
+import { type HoldCause, Holds } from './holds.js';
 
 export type { SpendReport } from '../judging/run-record.js';
 export type { SpendOutcome as Outcome } from '../model/credit-facts.js';
@@ -52,7 +57,8 @@ export class SpendLedger {
   endedBy: string | undefined;
   /** Credits admitted under the cap (the prices of the requests sent). */
   admitted = 0;
-  readonly refused: string[] = [];
+  /** Why each request not sent was held back, and for whose sake (the cap's, or the server's behaviour); once spending ended, what the server's sake comes down to is that end. */
+  readonly holds = new Holds(() => this.endedBy);
   readonly findings: Finding[] = [];
 
   /** `max` undefined: no cap (the run still counts what it spends). */
@@ -136,19 +142,17 @@ export class SpendLedger {
   admit(claimed: number | undefined, what: string, options: AdmitOptions = {}): Admission | { refused: string } {
     const { planned = false, guessed = false } = options;
     const items = Math.max(1, options.items ?? 1);
-    const refuse = (reason: string) => {
-      this.refused.push(reason);
-      return { refused: reason };
-    };
-    if (this.endedBy) return refuse(`not sent: ${what}: ${this.endedBy}`);
+    const refuse = (why: string, cause: HoldCause) => ({ refused: this.holds.add(what, why, cause) });
+    if (this.endedBy) return refuse(this.endedBy, 'server');
     if (this.max === undefined && claimed === undefined) return { price: 0, claimed: 0, items, what, planned, unpriced: true };
     const tag = guessed ? { guessed: true } : {};
     // A request that spends is never free: an estimate of 0 or less is no price.
     if (claimed === undefined || !Number.isFinite(claimed) || claimed <= 0) {
       return refuse(
-        `not sent: ${what}: its cost cannot be known in advance (estimate ${claimed === undefined ? 'missing' : JSON.stringify(claimed)}${
+        `its cost cannot be known in advance (estimate ${claimed === undefined ? 'missing' : JSON.stringify(claimed)}${
           claimed !== undefined && claimed <= 0 ? ': a request that spends is never free, so this is no price' : ''
         })`,
+        'server',
       );
     }
     const price = Math.max(claimed, Math.ceil(this.log.dearestPerItem * items));
@@ -161,8 +165,9 @@ export class SpendLedger {
         : `its estimate of ${price} credits`;
     if (counted + price + kept > this.max) {
       return refuse(
-        `not sent: ${what}: ${at} would bring the run's spend to ${counted + price}, above the credit cap of ${this.max}` +
+        `${at} would bring the run's spend to ${counted + price}, above the credit cap of ${this.max}` +
           (kept > 0 ? ` (${kept} kept for the stateful checks)` : ''),
+        'cap',
       );
     }
     this.plan.draw(drawn);
@@ -201,7 +206,7 @@ export class SpendLedger {
       ...(this.endedBy ? { ended: this.endedBy } : {}),
       ...(log.start !== undefined ? { startBalance: log.start } : {}),
       ...(log.balance !== undefined ? { endBalance: log.balance } : {}),
-      refused: [...this.refused],
+      refused: [...this.holds.lines],
       findings,
       ...(plan.needed !== undefined ? { needed: plan.needed } : {}),
     };
@@ -210,3 +215,23 @@ export class SpendLedger {
 
 const fell = (reading: BalanceReading, drop: number, from: number, expected: string) =>
   `${reading.where}: the balance fell by ${drop} credits (from ${from} to ${reading.credits}) where ${expected}`;
+
+/**
+ * A request whose charge is known or bounded (`credits`: an estimate's steady cost, the worst a read
+ * seen to charge has charged), admitted under the cap beside what was counted (not beside what the
+ * plan keeps: the readings are what lets the plan's generations spend at all); `pricedAs` says where
+ * its price comes from. The refusal line, or undefined once admitted.
+ */
+export function admitCost(ledger: SpendLedger, credits: number, what: string, pricedAs: string): string | undefined {
+  if (credits <= 0) return undefined;
+  if (ledger.endedBy) return ledger.holds.add(what, ledger.endedBy, 'server');
+  if (ledger.max !== undefined && ledger.counted + credits > ledger.max) {
+    return ledger.holds.add(
+      what,
+      `its cost of ${credits} credits (${pricedAs}) would bring the run's spend to ${ledger.counted + credits}, above the credit cap of ${ledger.max}`,
+      'cap',
+    );
+  }
+  ledger.admitted += credits;
+  return undefined;
+}

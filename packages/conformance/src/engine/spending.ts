@@ -17,8 +17,9 @@ import type { RequestCase } from '../requests/cases.js';
 import type { Fixtures } from '../requests/fixtures.js';
 import { baseItem } from '../requests/generation-bodies.js';
 import { FreeRequests, type Spent } from './free-requests.js';
+import type { HoldCause } from './holds.js';
 import { Quotes } from './quotes.js';
-import { BalanceReadings, balanceIn, numberIn, type Send } from './readings.js';
+import { BalanceReadings, numberIn, type Reading, type Send } from './readings.js';
 import { type Admission, type Outcome, SpendLedger } from './spend.js';
 import { ESTIMATE, Mutex } from './windows.js';
 
@@ -48,7 +49,7 @@ export class Spending {
   ) {
     this.ledger = new SpendLedger(maxCredits);
     this.readings = new BalanceReadings(this.ledger, send, fixtures, this.lock, (fact) => this.facts.push(fact));
-    this.free = new FreeRequests(this.ledger, this.readings, this.lock, (what, why) => this.refuse(what, why));
+    this.free = new FreeRequests(this.ledger, this.readings, this.lock, (what, why, cause) => this.refuse(what, why, cause));
   }
 
   /**
@@ -56,10 +57,11 @@ export class Spending {
    * priced like the dearest valid body of the same size a server that wrongly took it could make of it
    * (plain items, or videos when the run has an input for one).
    */
-  private async priceOf(c: RequestCase, invalid: boolean): Promise<{ price?: number; guessed: boolean }> {
-    // An estimate sent to price a body: in the window, like any request that could charge.
-    const estimateOf = (e: RequestCase) => this.readings.window.within(ESTIMATE, () => this.send(e));
+  private async priceOf(c: RequestCase, invalid: boolean): Promise<{ price?: number; guessed: boolean } | { refused: string }> {
+    // An estimate sent to price a body: in the window, like any request that could charge (admitted at its cost, when estimates cost).
+    const estimateOf = (e: RequestCase) => this.readings.estimate(e);
     const estimate = await estimateOf({ operationId: ESTIMATE, label: `price of: ${c.label}`, body: c.body });
+    if ('refused' in estimate) return estimate;
     const price = numberIn(estimate, 'estimated');
     if (isSuccess(estimate.status) && price !== undefined) return { price, guessed: false };
     if (!invalid) return { guessed: false };
@@ -75,6 +77,7 @@ export class Spending {
         label: `price of a valid body like: ${c.label}`,
         body: Array.from({ length: size }, () => item),
       });
+      if ('refused' in similar) return similar;
       const value = isSuccess(similar.status) ? numberIn(similar, 'estimated') : undefined;
       if (value !== undefined) dearest = Math.max(dearest ?? 0, value);
     }
@@ -88,10 +91,11 @@ export class Spending {
   spend(c: RequestCase, options: { invalid: boolean; planned: boolean; go: () => Promise<Exchange> }): Promise<Spent> {
     return this.lock.run(async () => {
       const { ledger, readings } = this;
-      if (ledger.endedBy) return { refused: this.refuse(`${c.label}`, ledger.endedBy) };
+      if (ledger.endedBy) return { refused: this.refuse(`${c.label}`, ledger.endedBy, 'server') };
       // Without a cap nothing needs a price in advance (a local target): the balance still counts the spend,
       // and a body a check has just had estimated is weighed against that estimate (the guard does not act on it).
       const priced = ledger.capped ? await this.priceOf(c, options.invalid) : { guessed: false };
+      if ('refused' in priced) return priced;
       const quoted = ledger.capped || options.invalid ? undefined : this.quotes.of(c.body);
       const admission = ledger.admit(priced.price, `"${c.label}"`, { planned: options.planned, guessed: priced.guessed, items: itemsOf(c.body) });
       if ('refused' in admission) return admission;
@@ -101,7 +105,10 @@ export class Spending {
       const why = ledger.endedBy ?? (ledger.capped && before && 'unknown' in before ? before.unknown : undefined);
       if (why !== undefined) {
         ledger.withdraw(admission);
-        return { refused: this.refuse(c.label, ledger.endedBy ?? `the balance cannot be read (${why}), and under a credit cap nothing is spent unmeasured`) };
+        const cause = !ledger.endedBy && before && 'unknown' in before && before.cause === 'cap' ? 'cap' : 'server';
+        return {
+          refused: this.refuse(c.label, ledger.endedBy ?? `the balance cannot be read (${why}), and under a credit cap nothing is spent unmeasured`, cause),
+        };
       }
       const exchange = await readings.window.within(c.operationId, options.go);
       const outcome: Outcome = served(exchange) ? 'served' : exchange.status === 0 ? 'unanswered' : 'refused';
@@ -139,7 +146,7 @@ export class Spending {
     const { members } = window;
     try {
       if (ledger.endedBy) {
-        for (const m of members) m.resolve({ refused: this.refuse(m.c.label, ledger.endedBy) });
+        for (const m of members) m.resolve({ refused: this.refuse(m.c.label, ledger.endedBy, 'server') });
         return;
       }
       const what = members.length === 1 ? `"${members[0]!.c.label}"` : `${members.length} requests sent together ("${members[0]!.c.label}", …)`;
@@ -170,10 +177,8 @@ export class Spending {
     return spent;
   }
 
-  private refuse(what: string, why: string): string {
-    const reason = `not sent: ${what}: ${why}`;
-    if (!this.ledger.refused.includes(reason)) this.ledger.refused.push(reason);
-    return reason;
+  private refuse(what: string, why: string, cause: HoldCause): string {
+    return this.ledger.holds.add(what, why, cause);
   }
 
   /** Reads back what a spending request cost: more than announced, anything for a failure, or less than admitted ends spending. */
@@ -186,12 +191,20 @@ export class Spending {
       return;
     }
     const members = this.readings.window.take();
-    let after = balanceIn(await this.send({ operationId: ESTIMATE, label: `balance ${where}`, body: [baseItem(this.fixtures)] }));
+    // Each reading is an estimate: when estimates cost, the charge is read net of them (and of those in the window).
+    const { kinds } = this.readings;
+    let readings = 1;
+    const overhead = () => kinds.overhead(members.estimates) + kinds.estimateCost * (readings - 1);
+    let after = await this.readings.measure(`balance ${where}`);
     for (const kind of this.readings.window.joined()) members.add(kind);
     // What the charge is weighed against: the estimate it was admitted at, or on a run without a cap the check's quote.
     const claimed = admission.unpriced ? quoted : admission.claimed;
-    if ('credits' in after && from !== undefined && outcome === 'served' && claimed !== undefined && from - after.credits < claimed)
-      after = await awaitCharge(this.readings, this.chargeWaitMs, { what: admission.what, claimed }, from, after);
+    if ('credits' in after && from !== undefined && outcome === 'served' && claimed !== undefined && from - after.credits - overhead() < claimed) {
+      const charged = (credits: number, more: number) => from - credits - overhead() - kinds.estimateCost * more;
+      const waited = await awaitCharge(this.readings, this.chargeWaitMs, { what: admission.what, claimed }, charged, after);
+      after = waited.last;
+      readings += waited.readings;
+    }
     if ('unknown' in after) {
       if (this.ledger.capped) this.ledger.disbelieve(`${where}: the balance could not be read back (${after.unknown}); the spend counts what was admitted`);
       return;
@@ -207,12 +220,13 @@ export class Spending {
         items: admission.items,
         from,
         to: after.credits,
+        ...(overhead() > 0 ? { overhead: overhead() } : {}),
         ...(remaining !== undefined ? { creditsRemaining: remaining } : {}),
       });
     const observed = this.ledger.log.observed;
-    const finding = this.ledger.settle(admission, { credits: after.credits, where }, outcome);
+    const finding = this.ledger.settle(admission, { credits: after.credits, where, overhead: overhead() }, outcome);
     if (!finding) return;
-    const expected = admission.unpriced ? Number.POSITIVE_INFINITY : outcome === 'refused' ? 0 : admission.claimed;
+    const expected = (admission.unpriced ? Number.POSITIVE_INFINITY : outcome === 'refused' ? 0 : admission.claimed) + overhead();
     const extra = this.ledger.log.observed - observed - expected;
     // Alone in its window, the extra charge was the request's own (spending has ended); requests that
     // should cost nothing, in flight beside it, are not sent again either, and later ones go one by one.
@@ -231,16 +245,18 @@ function awaitCharge(
   readings: BalanceReadings,
   waitMs: number,
   admission: Pick<Admission, 'what' | 'claimed'>,
-  from: number,
+  charged: (credits: number, readingsSince: number) => number,
   first: { credits: number; exchange: Exchange },
-): Promise<ReturnType<typeof balanceIn>> {
+): Promise<{ last: Reading; readings: number }> {
   return readings.window.alone(async () => {
-    let last: ReturnType<typeof balanceIn> = first;
+    let last: Reading = first;
+    let count = 0;
     const until = Date.now() + waitMs;
-    for (let delay = 25; 'credits' in last && from - last.credits < admission.claimed && Date.now() < until; delay = Math.min(delay * 2, 1_000)) {
+    for (let delay = 25; 'credits' in last && charged(last.credits, count) < admission.claimed && Date.now() < until; delay = Math.min(delay * 2, 1_000)) {
       await sleep(Math.min(delay, Math.max(0, until - Date.now())));
       last = await readings.measure(`balance after ${admission.what}, once its charge shows`);
+      count++;
     }
-    return last;
+    return { last, readings: count };
   });
 }

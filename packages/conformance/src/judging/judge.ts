@@ -23,6 +23,7 @@ import { AwaitedGenerations } from './awaits.js';
 import { type Inferred, inferExpectation, type KeyState } from './intent.js';
 import { Recorder } from './recorder.js';
 import { type Recorded, Tiering } from './tiering.js';
+import { HeldBack } from './unjudged.js';
 
 export interface JudgeOptions {
   /** The checks selected. */
@@ -37,6 +38,8 @@ export interface JudgeOptions {
   stateful: boolean;
   /** The balance readings are the driver's alone (a live run): the credits are judged. */
   ownsBalance: boolean;
+  /** What one estimate is known to cost, once the run's readings found it steady (the history nets it out). */
+  estimateCost?: () => number;
   /** How long a generation may take to finish. */
   lifecycleWaitMs: number;
   /** The base URL the curl lines name. */
@@ -105,7 +108,7 @@ export class Judge {
   private last = 0;
   constructor(private readonly options: JudgeOptions) {
     this.selected = new Set(options.selected);
-    this.recorder = new Recorder(options.selected, options.judgedAt ?? latestDate);
+    this.recorder = new Recorder(options.selected, options.judgedAt ?? latestDate, new HeldBack(options.strict, options.mask));
     this.tiering = new Tiering(this.recorder, this.verdicts, options.strict, options.mask ?? ((text) => text));
     this.retarget({ stateful: options.stateful, pagination: options.pagination });
   }
@@ -115,7 +118,12 @@ export class Judge {
    * anything): whether it keeps state (the stateful checks judge the history) and computes pages.
    */
   retarget(target: { stateful: boolean; pagination: boolean }): void {
-    const settings = { lifecycleWaitMs: this.options.lifecycleWaitMs, ownsBalance: this.options.ownsBalance, version: this.options.judgedAt ?? latestDate };
+    const settings = {
+      lifecycleWaitMs: this.options.lifecycleWaitMs,
+      ownsBalance: this.options.ownsBalance,
+      version: this.options.judgedAt ?? latestDate,
+      ...(this.options.estimateCost ? { estimateCost: this.options.estimateCost } : {}),
+    };
     const judges = target.stateful
       ? CHECKS.filter((check) => this.selected.has(check.id) && check.history).map((check) => ({
           check,

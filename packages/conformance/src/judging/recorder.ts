@@ -5,6 +5,7 @@ import { latestDate, type OperationId, type OperationSpec, transformPlan } from 
 import { CHECKS, type CheckId } from '../checks/catalog.js';
 import type { Failure } from '../model/terms.js';
 import type { CheckResult, FingerprintReport, OperationReport } from './results.js';
+import { type CellHold, HeldBack } from './unjudged.js';
 
 interface Cell {
   passes: number;
@@ -13,6 +14,8 @@ interface Cell {
   /** Judgements that were about assumptions only (verdicts, not passes or failures). */
   verdicts: number;
   skipReason?: string;
+  /** The spend guard's hold its skip reason passed on, if it passed one on. */
+  hold?: CellHold;
 }
 
 /** Failures kept per cell (the count covers all of them; shrunk counterexamples are always kept). */
@@ -30,6 +33,8 @@ export class Recorder {
   constructor(
     selected: readonly CheckId[],
     private readonly judgedAt: string = latestDate,
+    /** The requests the spend guard held back for the server's sake: what makes an empty cell unjudged. */
+    readonly heldBack: HeldBack = new HeldBack(),
   ) {
     this.selected = new Set(selected);
   }
@@ -61,9 +66,13 @@ export class Recorder {
     if (this.selected.has(check)) this.cell(operationId, check).verdicts++;
   }
 
-  /** Marks a cell skipped (the first reason wins; a judged cell is not skipped). */
-  skip(operationId: string, check: CheckId, reason: string): void {
-    if (this.selected.has(check)) this.cell(operationId, check).skipReason ??= reason;
+  /** Marks a cell skipped (the first reason wins, with the guard's hold it passes on; a judged cell is not skipped). */
+  skip(operationId: string, check: CheckId, reason: string, hold?: CellHold): void {
+    if (!this.selected.has(check)) return;
+    const cell = this.cell(operationId, check);
+    if (cell.skipReason !== undefined) return;
+    cell.skipReason = reason;
+    if (hold) cell.hold = hold;
   }
 
   /** How a check stands across the operations it applies to: its progress line. */
@@ -106,7 +115,9 @@ export class Recorder {
       const base = { operationId: op.operationId as OperationId, check: check.id, severity: check.severity };
       if (!cell || (cell.passes === 0 && cell.failureCount === 0)) {
         const reason = cell?.skipReason ?? (cell?.verdicts ? ASSUMPTIONS_ONLY : unexercised);
-        results.push({ ...base, outcome: 'skipped', reason, passes: 0, failureCount: 0, failures: [] });
+        // Judged no obligation where one could have failed, because of a request held back for the server's sake.
+        const held = this.heldBack.why(op.operationId, check, cell ?? {});
+        results.push({ ...base, outcome: 'skipped', reason, ...(held !== undefined ? { unjudged: held } : {}), passes: 0, failureCount: 0, failures: [] });
       } else {
         results.push({
           ...base,

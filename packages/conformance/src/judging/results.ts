@@ -12,6 +12,8 @@ export interface CheckResult {
   outcome: Outcome;
   /** For skipped results: why. */
   reason?: string;
+  /** A skipped result the server's behaviour left unjudged (a request held back for its sake): why, in one line shared by every such cell. */
+  unjudged?: string;
   /** How many judgements passed, and how many failed (failures holds the first few, the count covers all). */
   passes: number;
   failureCount: number;

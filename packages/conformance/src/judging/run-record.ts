@@ -24,7 +24,10 @@ export interface SpendReport {
   spent: number;
   /** Where `spent` comes from: the balance, or (a balance not believed) what was admitted. */
   spentFrom?: 'balance' | 'admitted';
-  /** Credits admitted under the cap: the prices of the spending requests sent. */
+  /**
+   * Credits admitted under the cap: the prices of the spending requests sent, what estimates cost when
+   * they steadily do, and every charge nobody announced that the readings saw.
+   */
   admitted?: number;
   /** What the cap held the run to: the larger of what the balance says was spent and what was admitted. */
   counted?: number;
@@ -35,7 +38,10 @@ export interface SpendReport {
   endBalance?: number;
   /** Spending requests not sent, with why. */
   refused: string[];
-  /** Charges nobody announced (each ends all spending), balances not believed, and charges counted without a reading of their own. */
+  /**
+   * Charges nobody announced (one that cannot be priced ends all spending; one laid on reads prices
+   * them), estimates found to cost, balances not believed, and charges counted without a reading of their own.
+   */
   findings: string[];
   /** What the stateful checks needed (the planner's minimum). */
   needed?: number;

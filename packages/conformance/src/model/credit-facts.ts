@@ -25,6 +25,8 @@ export interface ChargeFact {
   /** The balance right before it, and after (the last reading, once the charge showed or the wait ended). */
   from: number;
   to: number;
+  /** Credits the estimates in between are known to have cost (the readings, when estimates steadily cost): not the request's charge. */
+  overhead?: number;
   /** credits_remaining in its answer, when it carried one. */
   creditsRemaining?: number;
 }

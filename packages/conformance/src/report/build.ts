@@ -1,8 +1,10 @@
-// The report of a run, from what the run recorded: the grid of results with its summary, and the
-// three tiers (obligations, assumption verdicts, warnings). Everything given here is already masked.
+// The report of a run, from what the run recorded: the grid of results with its summary, the three
+// tiers (obligations, assumption verdicts, warnings), and the cells the server's behaviour left
+// unjudged. Everything given here is already masked.
 import { latestDate } from '@mediagen/schema';
 import { CHECKS, type CheckId } from '../checks/catalog.js';
 import type { ProvenanceVerdict, RunRecord } from '../judging/run-record.js';
+import { unjudgedLines } from '../judging/unjudged.js';
 import type { Report } from './types.js';
 
 export function buildReport(record: RunRecord, selected: readonly CheckId[]): Report {
@@ -29,6 +31,7 @@ export function buildReport(record: RunRecord, selected: readonly CheckId[]): Re
       .map((p) => `assumption refuted: ${p.element}${p.note ? ` (assumed: ${p.note})` : ''}; observed: ${p.evidence}`),
     ...record.budget.findings.map((f) => `credits: ${f}`),
   ];
+  const unjudged = unjudgedLines(record.operations.flatMap((op) => op.results));
   const { startedMs, ...rest } = record;
   return {
     tool: '@mediagen/conformance',
@@ -42,8 +45,9 @@ export function buildReport(record: RunRecord, selected: readonly CheckId[]): Re
       assumptions: { confirmed: count('confirmed'), refuted: count('refuted'), untested: count('untested') },
       warnings,
     },
-    // A run that was stopped did not judge everything: it is not a pass.
-    ok: failed === 0 && record.stopped === undefined,
+    unjudged,
+    // A run that was stopped, or that the server's behaviour kept from judging stated cells, did not judge everything: it is not a pass.
+    ok: failed === 0 && record.stopped === undefined && unjudged.length === 0,
   };
 }
 

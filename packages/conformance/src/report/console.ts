@@ -128,6 +128,16 @@ function skippedSection(report: Report, lines: string[], colors: Palette, verbos
   }
 }
 
+/** The cells the server's behaviour left unjudged, one line per reason: what keeps a run that failed nothing from passing. */
+function unjudgedSection(report: Report, lines: string[], colors: Palette, verbose: boolean): void {
+  if (report.unjudged.length === 0) return;
+  lines.push('', colors.bold('Unjudged because of the server (the run could not judge everything)'));
+  for (const { reason, cells } of report.unjudged) {
+    lines.push(`  ${colors.yellow(String(cells.length))} cell(s): ${reason}`);
+    lines.push(`    ${verbose || cells.length <= 8 ? cells.join(', ') : `${cells.slice(0, 8).join(', ')}, … (--verbose lists all ${cells.length})`}`);
+  }
+}
+
 export function formatSummary(unsafe: Report, options: ConsoleOptions = {}): string {
   const report = escapeDeep(unsafe);
   const colors = palette(options.color ?? false);
@@ -143,6 +153,7 @@ export function formatSummary(unsafe: Report, options: ConsoleOptions = {}): str
   }
   failuresSection(report, lines, colors, options.maxFailuresShown ?? 3);
   skippedSection(report, lines, colors, options.verbose ?? false);
+  unjudgedSection(report, lines, colors, options.verbose ?? false);
   const fp = report.fingerprint;
   lines.push('', colors.bold('Version fingerprint'));
   if (fp.version === undefined) lines.push('  no response carried version evidence');
@@ -159,7 +170,13 @@ export function formatSummary(unsafe: Report, options: ConsoleOptions = {}): str
   runSection(report, lines);
   const s = report.summary;
   const a = report.tiers.assumptions;
-  const verdict = report.ok ? colors.green('PASSED') : report.stopped ? colors.yellow('STOPPED') : colors.red('FAILED');
+  const verdict = report.ok
+    ? colors.green('PASSED')
+    : report.stopped
+      ? colors.yellow('STOPPED')
+      : s.failed === 0 && report.unjudged.length > 0
+        ? colors.yellow('INCOMPLETE')
+        : colors.red('FAILED');
   lines.push(
     '',
     `Obligations: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (operation × check)`,

@@ -99,7 +99,17 @@ function assumptions(report: Report): string {
 export function toHtml(report: Report): string {
   const s = report.summary;
   const b = report.budget;
-  const verdict = report.ok ? verdictBadge('ok', 'PASSED') : report.stopped ? verdictBadge('stop', 'STOPPED') : verdictBadge('bad', 'FAILED');
+  const incomplete = s.failed === 0 && report.unjudged.length > 0;
+  const verdict = report.ok
+    ? verdictBadge('ok', 'PASSED')
+    : report.stopped || incomplete
+      ? verdictBadge('stop', report.stopped ? 'STOPPED' : 'INCOMPLETE')
+      : verdictBadge('bad', 'FAILED');
+  const unjudged = report.unjudged.length
+    ? `<h2>Unjudged because of the server</h2><ul>${report.unjudged
+        .map(({ reason, cells }) => `<li>${cells.length} cell(s): ${escapeHtml(reason)}<div class="rule">${escapeHtml(cells.join(', '))}</div></li>`)
+        .join('')}</ul>`
+    : '';
   const skipped = [
     ...new Set(report.operations.flatMap((op) => op.results.filter((r) => r.outcome === 'skipped').map((r) => `${r.check}: ${r.reason ?? ''}`))),
   ];
@@ -112,6 +122,7 @@ export function toHtml(report: Report): string {
 <h2>Grid</h2>${grid(report)}
 <h2>Failures</h2>${failures(report)}
 <h2>Assumptions</h2>${assumptions(report)}
+${unjudged}
 <h2>Skipped</h2><details><summary>${skipped.length} reason(s)</summary><ul>${skipped.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul></details>
 <h2>Credits and cleanup</h2><p>${escapeHtml(creditsLine(b) ?? 'No credits spent')}.</p>
 ${

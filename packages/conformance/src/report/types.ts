@@ -1,6 +1,7 @@
 // The report of a run: what the run recorded, with the summary of the grid and the three tiers.
 import type { CheckId, Severity } from '../checks/catalog.js';
 import type { RunRecord } from '../judging/run-record.js';
+import type { UnjudgedLine } from '../judging/unjudged.js';
 
 export type {
   CheckResult,
@@ -20,6 +21,7 @@ export type {
   TargetKind,
 } from '../judging/run-record.js';
 export { RunError } from '../judging/run-record.js';
+export type { UnjudgedLine } from '../judging/unjudged.js';
 
 export interface CheckSummary {
   passed: number;
@@ -44,5 +46,10 @@ export interface Report extends Omit<RunRecord, 'startedMs'> {
   checks: { id: CheckId; description: string; severity: Severity }[];
   summary: CheckSummary & { byCheck: Record<string, CheckSummary>; requests: number };
   tiers: TierSummary;
+  /**
+   * Cells the server's behaviour left unjudged (the spend guard held requests back for its sake), one
+   * line per reason: the run could not judge everything, so it is not a pass.
+   */
+  unjudged: UnjudgedLine[];
   ok: boolean;
 }

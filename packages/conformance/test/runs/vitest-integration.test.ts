@@ -1,7 +1,7 @@
 // describeConformance inside a vitest file: one test per operation × check, run once in beforeAll.
 import { describe, expect, it } from 'vitest';
 import { MAX_SHOWN_LINE } from '../../src/report/terminal.js';
-import { describeConformance, failureText, MAX_FAILURES_SHOWN } from '../../src/vitest.js';
+import { describeConformance, failureText, MAX_FAILURES_SHOWN, unjudgedText } from '../../src/vitest.js';
 
 const suite = describeConformance({
   title: 'sandbox conformance',
@@ -54,5 +54,23 @@ describe("a failing test's message", () => {
       failures: [{ phase: 'examples', message: 'no err' }],
     });
     expect(short).toBe('listModels › envelope_conformance: 1 failing judgement(s)\n- [examples] no err');
+  });
+});
+
+describe('a cell the server left unjudged', () => {
+  it('fails its test with the reason, bounded like any line (never a skip)', () => {
+    const text = unjudgedText({
+      operationId: 'generateMedia',
+      check: 'credits_arithmetic',
+      severity: 'error',
+      outcome: 'skipped',
+      reason: 'not sent: …',
+      unjudged: `spending ended: ${'z'.repeat(5_000)}`,
+      passes: 0,
+      failureCount: 0,
+      failures: [],
+    });
+    expect(text).toMatch(/^generateMedia › credits_arithmetic: not judged because of the server's behaviour: spending ended: z+/);
+    expect(text.length).toBeLessThan(MAX_SHOWN_LINE + 200);
   });
 });

@@ -2,7 +2,8 @@
 // that a drop vanishes in rounding), whose balance rises, whose estimates say 0, and servers whose
 // estimates or reads start charging once they were seen to be free, a run under --max-credits is
 // charged at most the cap — the sandbox behind the server counts what was really charged — and its
-// report says what was spent (never a silent 0 or a negative spend) and why spending stopped.
+// report says what was spent (never a silent 0 or a negative spend) and why spending stopped (reads
+// that charge are priced at the worst charge seen: spending goes on, and the finding says so).
 import { setTimeout } from 'node:timers/promises';
 import { startSandbox } from '@mediagen/mock';
 import { operations } from '@mediagen/schema';
@@ -72,6 +73,8 @@ interface Liar {
   why: RegExp;
   /** Its estimates cost nothing: no reading may be found to charge. */
   estimatesFree?: boolean;
+  /** Its charges can be priced (reads that cost): spending goes on, each such read admitted at the worst charge seen, and `why` is a finding. */
+  goesOn?: boolean;
 }
 
 // Each server takes any body (a generate the estimate refuses is made as a valid one), so every request the cap admits is charged.
@@ -105,6 +108,7 @@ const LIARS: Liar[] = [
     make: () => chargingOn((request, seen) => request.method === 'GET' && seen > 0),
     why: /where nothing was to be charged/,
     estimatesFree: true,
+    goesOn: true,
   },
   {
     // Their charges land while a balance reading is under way: each reading waits for the reads on the wire.
@@ -112,16 +116,19 @@ const LIARS: Liar[] = [
     make: () => chargingOn((request, seen) => request.method === 'GET' && seen > 0, 150),
     why: /where nothing was to be charged/,
     estimatesFree: true,
+    goesOn: true,
   },
 ];
 
 /** What stopped the spending, or the first refusal when it never started. */
 const stopReason = (report: Report) => report.budget.ended ?? report.budget.refused[0] ?? '';
+/** What the guard found, in one text. */
+const findings = (report: Report) => report.budget.findings.join('\n');
 
 describe('a capped run against servers whose balance lies or whose free requests start charging', () => {
   it.each(LIARS)(
     '$name: charged at most --max-credits; the report says what was spent and why spending stopped',
-    async ({ name, make, why, estimatesFree }) => {
+    async ({ name, make, why, estimatesFree, goesOn }) => {
       const sandbox = await startSandbox({ apiKeys: [KEY], credits: 10_000, delays: { pendingMs: 10, completeMs: 30 } });
       const proxy = await startProxy(sandbox.url, make(), KEY);
       try {
@@ -131,7 +138,11 @@ describe('a capped run against servers whose balance lies or whose free requests
         console.log(`${name}: charged ${charged} under --max-credits ${CAP}; the report says ${report.budget.spent} spent; ${stopReason(report)}`);
         expect(charged, name).toBeLessThanOrEqual(CAP);
         expect(report.budget.spent, `${name}: the report's spend is what was charged`).toBe(charged);
-        expect(stopReason(report), name).toMatch(why);
+        if (goesOn) {
+          // A priced charge does not end spending: the cap holds it, and the finding says what was seen.
+          expect(report.budget.ended, name).toBeUndefined();
+          expect(findings(report), name).toMatch(why);
+        } else expect(stopReason(report), name).toMatch(why);
         // Its estimates cost nothing: no charge is laid on a balance reading (which would end every later one).
         if (estimatesFree) expect(JSON.stringify(report.budget), name).not.toMatch(/the reading itself|estimates were seen to charge/);
         const summary = formatSummary(report);

@@ -80,6 +80,10 @@ describe('a capped run against estimates that lie about a price really charged',
       expect(charged, name).toBeLessThanOrEqual(most);
       expect(report.budget.spent, `${name}: the report's spend is what was charged`).toBe(charged);
       expect(report.ok, `${name}: an estimate that disagrees with a charge fails the run`).toBe(false);
+      // The stated rule the server broke fails (the run is not green by having stopped spending), and what the stop left unjudged is listed.
+      const failedRules = report.operations.flatMap((op) => op.results.flatMap((r) => r.failures.map((f) => f.basis?.rule)));
+      expect(failedRules, name).toContain('estimate_is_the_charge');
+      if (report.budget.ended) expect(report.unjudged.length, name).toBeGreaterThan(0);
     } finally {
       await proxy.stop();
       await sandbox.stop();

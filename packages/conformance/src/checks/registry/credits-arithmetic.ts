@@ -41,10 +41,12 @@ interface Charge {
  * refused (ours; 402 too). Whether the charge equals the estimate is judged once, from what the spend
  * guard measured around it (credits-measured.ts), not here.
  */
-function judgeHistory({ ownsBalance }: HistorySettings): HistoryJudge {
+function judgeHistory({ ownsBalance, estimateCost = () => 0 }: HistorySettings): HistoryJudge {
   const prices = new Map<string, number>();
   let balance: number | undefined;
   let pending: Charge | undefined;
+  // The readings since a generation are estimates too: when they cost, the balance each shows is net of them all.
+  const net = (charge: Charge, value: number) => value + estimateCost() * charge.after.length;
   const settle = (charge: Charge, settled: number): Found[] => {
     pending = undefined;
     if (charge.overlapped || charge.creditsRemaining === undefined) return [];
@@ -64,19 +66,20 @@ function judgeHistory({ ownsBalance }: HistorySettings): HistoryJudge {
     const charge = pending;
     if (!charge) return [];
     charge.after.push(value);
+    const shown = net(charge, value);
     const out: Found[] = [];
     if (charge.after.length === 1 && charge.price !== undefined && !charge.overlapped)
       out.push({
         operationId: generateMedia.operationId,
         assertion: assertThat(
           'charge_taken_by_next_reading',
-          charge.before - value === charge.price,
-          `${charge.label}: the next reading after it showed ${charge.before - value} charged, the estimate said ${charge.price}`,
+          charge.before - shown === charge.price,
+          `${charge.label}: the next reading after it showed ${charge.before - shown} charged, the estimate said ${charge.price}`,
         ),
       });
     // Charged in full (or, without a known price, charged at all): what credits_remaining is weighed against.
-    const charged = charge.before - value;
-    if (charge.price !== undefined ? charged >= charge.price : charged > 0) out.push(...settle(charge, value));
+    const charged = charge.before - shown;
+    if (charge.price !== undefined ? charged >= charge.price : charged > 0) out.push(...settle(charge, shown));
     return out;
   };
   return {
@@ -121,7 +124,7 @@ function judgeHistory({ ownsBalance }: HistorySettings): HistoryJudge {
     finish(): Found[] {
       const charge = pending;
       if (!charge || !charge.after.some((b) => b !== charge.before)) return [];
-      return settle(charge, charge.after.at(-1)!);
+      return settle(charge, net(charge, charge.after.at(-1)!));
     },
   };
 }

@@ -63,7 +63,7 @@ export async function planBudget(run: PhaseContext): Promise<void> {
   const price = new Map<number, number>();
   for (const size of new Set(sizes)) {
     const body = Array.from({ length: size }, () => baseItem(run.fixtures));
-    const { exchange } = await run.exercise(
+    const { exchange, refused } = await run.exercise(
       { operationId: estimateGeneration.operationId, label: `plan: price a ${size}-item generation`, body },
       'setup',
       'accept',
@@ -71,7 +71,8 @@ export async function planBudget(run: PhaseContext): Promise<void> {
     const data = dataOf(exchange);
     const credits = isObject(data) ? data.estimated : undefined;
     if (!served(exchange) || typeof credits !== 'number' || !Number.isFinite(credits) || credits < 0) {
-      run.statefulBlocked = `the planner could not price a generation (estimate answered ${exchange.status})`;
+      // A refusal of the spend guard is passed on whole: the skips it causes carry its cause.
+      run.statefulBlocked = `the planner could not price a generation (${refused ?? `estimate answered ${exchange.status}`})`;
       run.note(run.statefulBlocked);
       return;
     }
