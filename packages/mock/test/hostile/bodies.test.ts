@@ -146,8 +146,44 @@ describe('the sandbox\u2019s upload budgets', () => {
     const { port, url } = mocks.uploads;
     const slot = await call(url.origin, 'post', '/pub/v2/assets/upload', { body: { size: { height: 8, width: 8 } } });
     const path = new URL(slot.body.data.upload_url).pathname + new URL(slot.body.data.upload_url).search;
-    const answer = await exchange(port, head('PUT', path, port, { 'transfer-encoding': 'chunked' }), { limitMs: WAIT_MS, feed: flood(chunk(256 * 1024)) });
+    // Refused as it passes 32 MiB, while the body goes on. The rest is then read and dropped for the
+    // default body timeout (30 s) before the connection is cut, as the cases above show with 2 s: the
+    // answer is what this case is about.
+    const answer = await exchange(port, head('PUT', path, port, { 'transfer-encoding': 'chunked' }), {
+      limitMs: WAIT_MS,
+      feed: flood(chunk(256 * 1024)),
+      until: 'answer',
+    });
     expect(answer.status).toBe(413);
+    await stillWell('uploads');
+  });
+
+  it.each([
+    ['kept alive', {}],
+    ['asking to close the connection', { connection: 'close' }],
+  ])('reads a refused upload to its end, so that a client still sending sees the answer, not a reset (%s)', async (_name, extra) => {
+    const { port, url } = mocks.uploads;
+    const slot = await call(url.origin, 'post', '/pub/v2/assets/upload', { body: { size: { height: 8, width: 8 } } });
+    const path = new URL(slot.body.data.upload_url).pathname + new URL(slot.body.data.upload_url).search;
+    // 33 MiB declared, over the upload limit: refused before a byte is read. Sent a MiB every 100 ms,
+    // the body outlasts any fixed grace of a few seconds (as a loaded machine's uploads do); the mock
+    // reads it for as long as a body may take (the body timeout, 30 s), so every byte goes out.
+    const total = 33 * MIB;
+    let sent = 0;
+    const paced = (write: (chunk: Buffer) => boolean) => {
+      const timer = setInterval(() => {
+        if (sent >= total) return clearInterval(timer);
+        write(Buffer.alloc(MIB, 0x20));
+        sent += MIB;
+      }, 100);
+      return () => clearInterval(timer);
+    };
+    const answer = await exchange(port, head('PUT', path, port, { 'content-length': String(total), ...extra }), { limitMs: WAIT_MS, feed: paced });
+    expect(answer.status).toBe(413);
+    expect(bodyOf(answer)?.err?.code).toBe('payload_too_large');
+    // Not cut while the body was still coming (the feeding stops when the connection closes).
+    expect(sent).toBe(total);
+    // Then, the body read, the connection closes (at once when asked to, else as it idles out).
     expect(answer.closed).toBe(true);
     await stillWell('uploads');
   });
@@ -157,10 +193,11 @@ describe('the sandbox\u2019s upload budgets', () => {
     const file = new Uint8Array(32 * MIB);
     const statuses: number[] = [];
     const ids: string[] = [];
+    // A connection per upload, as call() makes (see there).
     for (let i = 0; i < 30; i++) {
       const slot = await call(url.origin, 'post', '/pub/v2/assets/upload', { body: { size: { height: 8, width: 8 } } });
       ids.push(slot.body.data.id);
-      const put = await fetch(slot.body.data.upload_url, { method: 'PUT', body: file });
+      const put = await fetch(slot.body.data.upload_url, { method: 'PUT', body: file, headers: { connection: 'close' } });
       statuses.push(put.status);
       if (put.status !== 200) expect((await put.json()).err.code).toBe('budget_exceeded');
       else await put.arrayBuffer();
@@ -173,6 +210,7 @@ describe('the sandbox\u2019s upload budgets', () => {
     const again = await fetch((await call(url.origin, 'post', '/pub/v2/assets/upload', { body: { size: { height: 8, width: 8 } } })).body.data.upload_url, {
       method: 'PUT',
       body: file,
+      headers: { connection: 'close' },
     });
     expect(again.status).toBe(200);
     await stillWell('uploads');
