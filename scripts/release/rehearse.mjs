@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm run release:rehearse`: the release, as a maintainer runs it, against a local registry, with
 // nothing of it reaching the real one or changing this working tree. On a copy of the tree (its own
-// git repository, in the OS temp dir): `npm run version-packages`, a maintainer's commit, the
-// packages' builds, then the publish step of `npm run release` with an npmrc that names only a
-// verdaccio on loopback (see registry.mjs). A fresh project then installs what was published from
+// git repository, in the OS temp dir, on this tree's .tools/: see linkTools): `npm run
+// version-packages`, a maintainer's commit, the packages' builds, then the publish step of `npm run
+// release` with an npmrc that names only a verdaccio on loopback (see registry.mjs). A fresh project then installs what was published from
 // there and loads every entry point of every package, by import and by require.
 //
 //   npm run release:rehearse                  build, rehearse, remove the temp dir
@@ -13,7 +13,7 @@
 // Each step prints a line and what it took. Exit codes: 0 rehearsed; 1 a step failed (named, with
 // the end of its output); 2 bad arguments.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +74,30 @@ export async function copyWorkingTree(dest) {
   }
 }
 
+/**
+ * Links this tree's `.tools/` (the pinned pnpm the bootstrap installs, and verdaccio) into the copy,
+ * when the pnpm there is the one the copy pins: the copy's bootstrap then finds it installed instead
+ * of installing it again from the registry. The workspace itself is installed in the copy (from the
+ * store, by its own bootstrap): publishing reads each package's `node_modules` for the versions its
+ * `workspace:` ranges become, and those must be the copy's new versions, not this tree's.
+ */
+export function linkTools(dest) {
+  const pinned = String(JSON.parse(readFileSync(join(dest, 'package.json'), 'utf8')).packageManager)
+    .replace(/^pnpm@/, '')
+    .split('+')[0];
+  let installed;
+  try {
+    installed = JSON.parse(readFileSync(join(root, '.tools', 'node_modules', 'pnpm', 'package.json'), 'utf8')).version;
+  } catch {
+    return false;
+  }
+  if (installed !== pinned || existsSync(join(dest, '.tools'))) return false;
+  symlinkSync(join(root, '.tools'), join(dest, '.tools'), 'dir');
+  // Out of the copy's commits: `.tools/` in .gitignore matches a folder, not a link to one.
+  appendFileSync(join(dest, '.git', 'info', 'exclude'), '\n/.tools\n');
+  return true;
+}
+
 /** The publish command of `npm run release`: what follows its `npm test &&`. */
 export function publishStep(dir = root) {
   const release = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.release;
@@ -112,7 +136,7 @@ export async function rehearse(work, { build = true, say = () => {} } = {}) {
         must('turbo run build', await exec('turbo', ['run', 'build', '--output-logs=errors-only'])),
       );
     [, registry] = await timed('copy the working tree; start a local registry (verdaccio on 127.0.0.1)', () =>
-      Promise.all([copyWorkingTree(copy), startRegistry(join(work, 'registry'))]),
+      Promise.all([copyWorkingTree(copy).then(() => linkTools(copy)), startRegistry(join(work, 'registry'))]),
     );
     await timed('npm run version-packages (on the copy)', async () => {
       must('npm run version-packages', await exec('/bin/sh', ['-c', 'npm run version-packages'], { cwd: copy, env: shellEnv() }));

@@ -139,14 +139,16 @@ describe("a user's project with the override the mock's README gives", () => {
   beforeAll(async () => {
     const packed = await packedTarballs();
     const mock = new Map([...packed].filter(([name]) => name === '@mediagen/mock' || name === '@mediagen/schema')) as Map<string, PackedPackage>;
-    const project = await installProject(join(inject('packedRoot'), 'lodash-override'), mock, {}, readmeOverride());
+    // Only the tree is judged here: npm resolves it as the install would (the override applied by the
+    // same resolution) without writing the packages, which an install of Prism's tree spends most on.
+    const project = await installProject(join(inject('packedRoot'), 'lodash-override'), mock, {}, readmeOverride(), { lockOnly: true });
     install = project.install;
-    const ls = await run('npm', ['ls', '--all', '--json'], { cwd: project.dir, timeoutMs: 480_000 });
+    const ls = await run('npm', ['ls', '--all', '--json', '--package-lock-only'], { cwd: project.dir, timeoutMs: 480_000 });
     copies = copiesOf('lodash', JSON.parse(ls.stdout) as LsNode);
   }, 1_200_000);
 
-  it(`installs the mock with no copy of lodash below ${LODASH.fixed}`, () => {
-    expect(install.code, describeRun('npm install', install)).toBe(0);
+  it(`resolves the mock's tree with no copy of lodash below ${LODASH.fixed}`, () => {
+    expect(install.code, describeRun('npm install --package-lock-only', install)).toBe(0);
     expect(copies.length).toBeGreaterThan(0);
     expect(copies.filter((copy) => below(copy.version, LODASH.fixed)).map((copy) => `lodash ${copy.version} via ${copy.path.join(' → ')}`)).toEqual([]);
   });

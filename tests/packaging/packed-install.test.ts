@@ -122,9 +122,12 @@ describe('installed with npm into a project outside the workspace (with vitest 5
     expect(result.code, describeRun(`importing ${entries.length} entry points`, result)).toBe(0);
   });
 
+  // Each bin as npm installed it in node_modules/.bin, the file `npx <bin>` and package scripts run
+  // there (started directly: npx would add an npm process, a second or more, to every call).
+  const installedBin = (bin: string) => join(project, 'node_modules', '.bin', bin);
   const bins = ['media-validate', 'media-mock', 'media-conformance'];
   it.each(bins)('%s --help exits 0 and prints its usage', async (bin) => {
-    const r = await run('npx', ['--no-install', bin, '--help'], { cwd: project });
+    const r = await run(installedBin(bin), ['--help'], { cwd: project });
     expect(r.code, describeRun(`${bin} --help`, r)).toBe(0);
     expect(r.stdout).toMatch(/usage/i);
   });
@@ -135,17 +138,17 @@ describe('installed with npm into a project outside the workspace (with vitest 5
       .flatMap((item) => Object.values(item))
       .find((op) => op.operationId === 'generateMedia')!.requestBody.content['application/json'].examples.standard.value;
     writeFileSync(join(project, 'request.json'), JSON.stringify(body));
-    const valid = await run('npx', ['--no-install', 'media-validate', 'request.json'], { cwd: project });
+    const valid = await run(installedBin('media-validate'), ['request.json'], { cwd: project });
     expect(valid.code, describeRun('media-validate request.json', valid)).toBe(0);
     writeFileSync(join(project, 'broken.json'), JSON.stringify([{ ...body[0], cfg_scale: 1000 }]));
-    const invalid = await run('npx', ['--no-install', 'media-validate', 'broken.json'], { cwd: project });
+    const invalid = await run(installedBin('media-validate'), ['broken.json'], { cwd: project });
     expect(invalid.code).toBe(1);
     expect(invalid.stdout + invalid.stderr).toContain('[0].cfg_scale');
   });
 
   it('media-mock serves the documented example, then stops with exit 0 on Ctrl-C', async () => {
-    // The bin itself (npx, like any npm command, ends by the signal rather than with the bin's code).
-    const mock = await startServer(join(project, 'node_modules', '.bin', 'media-mock'), [], { cwd: project });
+    // The bin itself (npx, like any npm command, would end by the signal rather than with the bin's code).
+    const mock = await startServer(installedBin('media-mock'), [], { cwd: project });
     try {
       const response = await fetch(`${mock.url}/pub/v1/models`, { headers: { 'X-API-KEY': 'any-key' } });
       expect(response.status).toBe(200);
@@ -157,7 +160,7 @@ describe('installed with npm into a project outside the workspace (with vitest 5
   });
 
   it('media-conformance runs its suite against its own mock and passes', async () => {
-    const r = await run('npx', ['--no-install', 'media-conformance', '--max-examples', '5'], { cwd: project, timeoutMs: 480_000 });
+    const r = await run(installedBin('media-conformance'), ['--max-examples', '5'], { cwd: project, timeoutMs: 480_000 });
     expect(r.code, describeRun('media-conformance', r)).toBe(0);
     expect(r.stdout).toMatch(/PASSED/);
   });

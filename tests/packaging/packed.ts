@@ -149,6 +149,12 @@ export async function installProject(
   dependencies: Record<string, string>,
   /** The project's own npm overrides, beside the ones above (what a user may write in theirs). */
   overrides: Record<string, string> = {},
+  /**
+   * `lockOnly`: npm resolves the tree as the install would (the same resolution, overrides and all)
+   * and writes package-lock.json, without fetching or writing a package: for a test that reads only
+   * the tree (`npm ls --package-lock-only`), not the files.
+   */
+  { lockOnly = false }: { lockOnly?: boolean } = {},
 ): Promise<InstalledProject> {
   mkdirSync(dir, { recursive: true });
   const tarballs = Object.fromEntries([...packed].map(([name, p]) => [name, `file:${p.tarball}`]));
@@ -160,7 +166,8 @@ export async function installProject(
     overrides: { ...Object.fromEntries([...packed.keys()].map((name) => [name, `$${name}`])), ...overrides },
   };
   writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
-  const install = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd: dir, timeoutMs: 900_000 });
+  const args = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...(lockOnly ? ['--package-lock-only'] : [])];
+  const install = await run('npm', args, { cwd: dir, timeoutMs: 900_000 });
   return { dir, install };
 }
 

@@ -4,7 +4,7 @@
 // verdaccio on loopback, then a fresh project installs what was published from there and loads every
 // entry point by import and by require (scripts/release/rehearse.mjs). This test reads what the
 // rehearsal left: the versioned copy, its tags, the consumer's installed packages, what it printed.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,15 @@ describe(COMMAND, () => {
       expect(rehearsal.stdout).toContain(step);
     }
     expect(rehearsal.stdout).toMatch(/to http:\/\/127\.0\.0\.1:\d+\//);
+  });
+});
+
+describe('the copy', () => {
+  it("runs on this tree's pinned pnpm, linked in (not installed again) and kept out of its commits", async () => {
+    expect(lstatSync(join(copy, '.tools')).isSymbolicLink()).toBe(true);
+    expect(realpathSync(join(copy, '.tools'))).toBe(realpathSync(join(repoRoot, '.tools')));
+    expect((await git(['ls-files', '--', '.tools'], copy)).stdout).toBe('');
+    expect((await git(['status', '--porcelain'], copy)).stdout).toBe('');
   });
 });
 

@@ -12,7 +12,7 @@ import { type ConformanceOptions, runConformance } from '../conformance.js';
 import { PRISM_API_KEY } from '../engine/target.js';
 import type { Report } from '../report/types.js';
 import { type Agreement, recordingOf } from './agreement.js';
-import { type BrokenTarget, brokenTargets, lenientTarget } from './broken-targets.js';
+import { type BrokenTarget, brokenTargets, freshRewrite, lenientTarget } from './broken-targets.js';
 import { type Job, runJobs } from './jobs.js';
 import { startProxy } from './proxy.js';
 import { faithfulVariants } from './variants.js';
@@ -174,7 +174,7 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
       run: async () => {
         const t0 = Date.now();
         let recording: Agreement = { onlyLive: [], onlyRecording: [], agrees: false };
-        const report = await runBehind(target.upstream, target.rewrite, target.strict ? { strict: true } : {}, common, (agreement) => {
+        const report = await runBehind(target.upstream, freshRewrite(target.id), target.strict ? { strict: true } : {}, common, (agreement) => {
           recording = agreement;
         });
         const failures = report.operations.flatMap((op) => op.results).filter((r) => r.check === target.expect && r.outcome === 'failed');
@@ -183,7 +183,7 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
         let strict: BrokenTargetResult['strict'];
         if (target.strict) {
           // In default mode the same fault is a refuted assumption, listed and not failed.
-          const lenient = await runBehind(target.upstream, target.rewrite, {});
+          const lenient = await runBehind(target.upstream, freshRewrite(target.id), {});
           strict = {
             refutes: target.strict.refutes,
             refuted: refutedOf(lenient).includes(target.strict.refutes) && !failedChecks(lenient).includes(target.expect),

@@ -70,7 +70,7 @@ const segmentOverpriced: Rewrite = {
   },
 };
 
-export const creditTargets: readonly BrokenTarget[] = [
+export const creditTargets = (): readonly BrokenTarget[] => [
   {
     id: 'balance-stops-moving',
     description: 'the estimate’s balance stops moving once a generation was served, while credits_remaining shows each charge',

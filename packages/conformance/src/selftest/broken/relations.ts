@@ -79,7 +79,7 @@ const totalShifted =
     });
   };
 
-export const relationTargets: readonly BrokenTarget[] = [
+export const relationTargets = (): readonly BrokenTarget[] => [
   {
     id: 'batch-size-plus-one',
     description: 'a generation asking for batch_size N makes N + 1 media items',

@@ -8,7 +8,7 @@ import type { BrokenTarget } from './types.js';
 const { listStyles, getGeneration, generateMedia, createCharacter } = operations;
 const VIDEO_ANYONE_PROMPT_MAX = 500;
 
-export const requestTargets: readonly BrokenTarget[] = [
+export const requestTargets = (): readonly BrokenTarget[] => [
   {
     id: 'auth-not-enforced',
     description: 'requests without X-API-KEY are served (the proxy adds a valid key)',

@@ -7,7 +7,7 @@ import type { BrokenTarget } from './types.js';
 
 const { generateMedia, listVoices } = operations;
 
-export const shapeTargets: readonly BrokenTarget[] = [
+export const shapeTargets = (): readonly BrokenTarget[] => [
   {
     id: 'images-instead-of-media',
     description: 'generations list their items as `images` (the name before 2024-09-04)',

@@ -8,7 +8,7 @@ import type { BrokenTarget } from './types.js';
 const { deleteMedia, deleteGeneration, getGeneration, listGenerations, generateMedia, estimateGeneration } = operations;
 const lastSegment = (path: string) => decodeURIComponent(path.split('/').pop() ?? '');
 
-export const stateTargets: readonly BrokenTarget[] = [
+export const stateTargets = (): readonly BrokenTarget[] => [
   {
     id: 'delete-media-wipes-batch',
     description: 'deleting one media item deletes its whole generation',
