@@ -16,7 +16,10 @@ export async function call(
   path: string,
   options: { body?: unknown; rawBody?: string; key?: string | null; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  // A connection per request: a kept-alive one is closed by the mock after its idle timeout (5 s), and
+  // a request sent on it as that timer fires, which a loaded machine makes likely after a pause of
+  // that length, is reset (undici does not retry it).
+  const headers: Record<string, string> = { accept: 'application/json', connection: 'close', ...options.headers };
   const key = options.key === undefined ? KEY : options.key;
   if (key !== null) headers['x-api-key'] = key;
   let body: string | undefined;

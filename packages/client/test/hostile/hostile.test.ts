@@ -65,6 +65,8 @@ async function hostileServer(routes: Record<string, Route>): Promise<Hostile> {
     if (route) route(req, res);
     else res.writeHead(404, { 'content-type': 'application/json' }).end('{"err":{"code":"not_found","message":"no route"}}');
   });
+  // Idle connections are the client's to close (see support/server.ts).
+  server.keepAliveTimeout = 0;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

@@ -109,6 +109,10 @@ export async function startServer(): Promise<TestServer> {
       });
     });
   });
+  // An idle kept-alive connection is closed by the client, never here: a server that closes it after
+  // its idle timeout (Node's 5 s) resets a request sent as that timer fires, which a test that works
+  // for seconds between two requests on a loaded machine makes likely. close() ends them all.
+  server.keepAliveTimeout = 0;
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));

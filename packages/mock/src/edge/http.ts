@@ -5,25 +5,31 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { errorBody, MOCK_HEADER, type MockKind } from './envelope.js';
+import { EDGE_LIMITS } from './limits.js';
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}): void {
+  const text = startJson(res, status, body, headers);
+  if (text !== undefined) res.end(text);
+}
+
+/** Writes the head of a JSON answer; the text to send, or undefined when a head had already gone out (the connection is then destroyed). */
+function startJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]>): string | undefined {
   const text = JSON.stringify(body);
   if (res.headersSent) {
     res.destroy();
-    return;
+    return undefined;
   }
   res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
+  return text;
 }
-
-/** How long the rest of a refused body is still read (and dropped) before the connection is cut. */
-const LINGER_MS = 2_000;
 
 /**
  * Answers an error while the request's body is (partly) unread. The rest of the body is read and
- * dropped for at most two seconds, so a client still sending sees the answer (closing a socket with
- * unread bytes resets it, and the answer is lost); then the connection is cut. With `cut`, for a
- * client too slow to wait for, the connection closes right after the answer.
+ * dropped, so that a client still sending sees the answer: closing a socket with unread bytes resets
+ * it, and a client that has not read the answer yet loses it (a loaded machine can take seconds to
+ * send a 32 MiB upload). The reading lasts until the body ends or for `lingerMs`, the time any body
+ * is given to arrive (the body timeout); then the connection is cut. With `lingerMs` 0, for a client
+ * too slow to wait for, the connection closes right after the answer.
  */
 export function refuse(
   req: IncomingMessage,
@@ -32,16 +38,27 @@ export function refuse(
   message: string,
   code?: string,
   headers: Record<string, string> = {},
-  cut = false,
+  lingerMs: number = EDGE_LIMITS.bodyTimeoutMs,
 ): void {
-  sendJson(res, status, errorBody(status, message, code), cut ? { ...headers, connection: 'close' } : headers);
-  if (cut || req.complete) return;
+  const body = errorBody(status, message, code);
+  if (lingerMs <= 0 || req.complete) {
+    sendJson(res, status, body, lingerMs <= 0 ? { ...headers, connection: 'close' } : headers);
+    return;
+  }
+  const text = startJson(res, status, body, headers);
+  if (text === undefined) return;
+  // The whole answer goes out now (its length is declared), but the exchange ends only with the
+  // body: Node closes the connection as an answer ends when the client asked it to (`Connection:
+  // close`), which with the body still coming would reset it.
+  res.write(text);
   const socket = req.socket;
-  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  const timer = setTimeout(() => socket.destroy(), lingerMs);
   timer.unref();
-  const done = () => clearTimeout(timer);
-  req.once('end', done);
-  socket.once('close', done);
+  req.once('end', () => {
+    clearTimeout(timer);
+    res.end();
+  });
+  socket.once('close', () => clearTimeout(timer));
   req.resume();
 }
 

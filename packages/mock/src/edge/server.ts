@@ -78,12 +78,19 @@ function bodyReader(req: IncomingMessage, res: ServerResponse, limits: EdgeLimit
       res.once('close', read.release);
       return read.bytes;
     }
-    if (read.reason === 'too_large') refuse(req, res, 413, `request body is larger than ${limit} bytes`);
-    else if (read.reason === 'timeout') refuse(req, res, 408, `the request body did not arrive within ${limits.bodyTimeoutMs} ms`, 'request_timeout', {}, true);
+    const linger = limits.bodyTimeoutMs;
+    if (read.reason === 'too_large') refuse(req, res, 413, `request body is larger than ${limit} bytes`, undefined, {}, linger);
+    else if (read.reason === 'timeout') refuse(req, res, 408, `the request body did not arrive within ${limits.bodyTimeoutMs} ms`, 'request_timeout', {}, 0);
     else if (read.reason === 'busy')
-      refuse(req, res, 503, `the mock is reading ${limits.bodyBytesInFlight} bytes of other request bodies (its limit); try again shortly`, undefined, {
-        'retry-after': '1',
-      });
+      refuse(
+        req,
+        res,
+        503,
+        `the mock is reading ${limits.bodyBytesInFlight} bytes of other request bodies (its limit); try again shortly`,
+        undefined,
+        { 'retry-after': '1' },
+        linger,
+      );
     else res.destroy();
     return undefined;
   };
@@ -102,7 +109,7 @@ export function createEdgeServer(options: EdgeServerOptions): Server {
     res.setHeader('x-content-type-options', 'nosniff');
     const verdict = gate.check({ host: req.headers.host, origin: req.headers.origin });
     if (!verdict.ok) {
-      refuse(req, res, verdict.status, verdict.message, verdict.code);
+      refuse(req, res, verdict.status, verdict.message, verdict.code, {}, limits.bodyTimeoutMs);
       return;
     }
     for (const [name, value] of Object.entries(verdict.headers)) res.setHeader(name, value);

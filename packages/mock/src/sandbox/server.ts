@@ -68,7 +68,7 @@ function readVersion(sandbox: Sandbox, ref: DocumentRef, fallback: string | unde
 }
 
 /** An upload whose declared length cannot fit the budgets is answered before its bytes are read. */
-function refusedEarly(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse): boolean {
+function refusedEarly(sandbox: Sandbox, req: IncomingMessage, res: ServerResponse, lingerMs: number): boolean {
   const upload = /^\/uploads\/([^/?]+)/.exec(req.url ?? '');
   const declared = Number(req.headers['content-length']);
   if (!upload || req.method !== 'PUT' || !Number.isSafeInteger(declared)) return false;
@@ -77,7 +77,7 @@ function refusedEarly(sandbox: Sandbox, req: IncomingMessage, res: ServerRespons
     return false;
   } catch (error) {
     if (!(error instanceof BudgetError)) return false;
-    refuse(req, res, 503, error.message, 'budget_exceeded');
+    refuse(req, res, 503, error.message, 'budget_exceeded', {}, lingerMs);
     return true;
   }
 }
@@ -110,7 +110,7 @@ export async function startSandbox(options: SandboxServerOptions = {}): Promise<
     corsMethods: 'GET, POST, DELETE, PUT',
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     handle: async (req, res, tools) => {
-      if (refusedEarly(sandbox, req, res)) return;
+      if (refusedEarly(sandbox, req, res, limits.bodyTimeoutMs)) return;
       if (hasBody(req)) {
         const bytes = await tools.body(req.url?.startsWith('/uploads/') ? uploadBytes : limits.jsonBodyBytes);
         if (!bytes) return;

@@ -144,7 +144,7 @@ export function exchange(
 }
 
 /** Whether `text` holds a whole first answer (its head and as many body bytes as it declares). */
-function answered(text: string): boolean {
+export function answered(text: string): boolean {
   const at = text.indexOf('\r\n\r\n');
   if (at === -1) return false;
   const length = Number(/\r\ncontent-length: (\d+)/i.exec(text.slice(0, at))?.[1] ?? 0);
