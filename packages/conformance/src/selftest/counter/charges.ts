@@ -11,10 +11,13 @@ import { editJson, isSuccess } from '../rewrites.js';
 const { estimateGeneration, generateMedia, getGeneration } = operations;
 const DONE = new Set(['success', 'failed', 'censored']);
 
-/** A generation whose items are charged as they finish: its id and the price of each item. */
+/** A generation whose items are charged as they finish: its id, the price of each item, and its items. */
 interface Unfinished {
   generationId: string;
   perItem: number;
+  items: number;
+  /** Balance readings since it was made. */
+  readings: number;
 }
 
 const numberIn = (json: unknown, field: string): number | undefined => {
@@ -22,14 +25,21 @@ const numberIn = (json: unknown, field: string): number | undefined => {
   return typeof value === 'number' ? value : undefined;
 };
 
-/** What is not charged yet: the price of every item still in progress (generations done are forgotten). */
+/**
+ * What is not charged yet: the price of every item still in progress (generations done are forgotten).
+ * The first reading after a generation shows none of its charge, however fast its media finished: the
+ * server is slower to charge than the sandbox is to finish, so the run sees the late charge whatever
+ * the machine's speed (with the sandbox's media done in tens of milliseconds, a loaded machine's next
+ * reading came after they finished, and the charge showed at once).
+ */
 async function uncharged(unfinished: Unfinished[], request: ProxyRequest, tools: ProxyTools): Promise<number> {
   let owed = 0;
   for (const generation of [...unfinished]) {
     const path = getGeneration.path.replace('{generation_id}', encodeURIComponent(generation.generationId));
     const json = parseJson(await tools.upstream({ method: 'GET', path, headers: { 'x-api-key': request.headers['x-api-key'] ?? tools.apiKey } }));
     const media = isObject(json) && isObject(json.data) && Array.isArray(json.data.media) ? json.data.media.filter(isObject) : [];
-    const open = media.filter((m) => typeof m.status !== 'string' || !DONE.has(m.status)).length;
+    const first = generation.readings++ === 0;
+    const open = first ? generation.items : media.filter((m) => typeof m.status !== 'string' || !DONE.has(m.status)).length;
     if (open === 0) unfinished.splice(unfinished.indexOf(generation), 1);
     owed += open * generation.perItem;
   }
@@ -57,7 +67,8 @@ export function chargesAsMediaFinish(): Rewrite {
         const json = parseJson(response);
         const data = isObject(json) && isObject(json.data) ? json.data : undefined;
         const count = Array.isArray(data?.media) ? data.media.length : 0;
-        if (typeof data?.generation_id === 'string' && count > 0) unfinished.push({ generationId: data.generation_id, perItem: price / count });
+        if (typeof data?.generation_id === 'string' && count > 0)
+          unfinished.push({ generationId: data.generation_id, perItem: price / count, items: count, readings: 0 });
         return response;
       }
       if (!isFor(request, estimateGeneration) || request.headers['x-api-key'] !== tools.apiKey || unfinished.length === 0) return response;
