@@ -16,6 +16,8 @@ const HOSTILE_OP = 'listGenerations';
  * --timeout of the request in flight, so a stop that waited for it still fails.
  */
 const MARGIN_MS = 30_000;
+/** The --deadline of the run cut by it: far below the dripped request's 60 s --timeout. */
+const DEADLINE_S = 15;
 
 let stopTarget: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -72,13 +74,16 @@ describe('one byte a second', () => {
   });
 
   it('with a long --timeout, --deadline ends the run (exit 2), cleanup still runs', { timeout: RUN_LIMIT_MS + 60_000 }, async () => {
-    const { run, target } = await against(dripOn, ['--timeout', '60', '--deadline', '4']);
+    // The deadline must pass while a dripped request waits out its 60 s (so the run cannot end first,
+    // however fast the machine), and after the setup made something for cleanup to remove (at 4 s a loaded
+    // machine had made nothing yet).
+    const { run, target } = await against(dripOn, ['--timeout', '60', '--deadline', String(DEADLINE_S)]);
     expect(run.code).toBe(2);
     expect(run.json!.stopped?.by).toBe('deadline');
-    expect(run.json!.stopped?.reason).toContain('deadline of 4 s (--deadline)');
+    expect(run.json!.stopped?.reason).toContain(`deadline of ${DEADLINE_S} s (--deadline)`);
     // The request in flight says what stopped it.
-    expect(reportText(run)).toContain("no answer: stopped: the run's deadline of 4 s (--deadline) passed");
-    expect(sinceRunStart(run)).toBeLessThan(4_000 + MARGIN_MS);
+    expect(reportText(run)).toContain(`no answer: stopped: the run's deadline of ${DEADLINE_S} s (--deadline) passed`);
+    expect(sinceRunStart(run)).toBeLessThan(DEADLINE_S * 1000 + MARGIN_MS);
     expect(run.json!.cleanup.created).toBeGreaterThan(0);
     expect(target.left()).toEqual([]);
   });
