@@ -38,8 +38,12 @@ export interface CheckPort {
   readonly ops: readonly OperationSpec[];
   /** How long a sequence may wait for media to finish. */
   readonly lifecycleTimeoutMs: number;
-  /** Sends a request (phase `stateful`); its answer is judged, with `expect` or the one inferred from the history. */
-  send(c: RequestCase, expect?: Expectation): Promise<Sent>;
+  /**
+   * Sends a request (phase `stateful`); its answer is judged, with `expect` or the one inferred from the
+   * history. `planned`: a generation the check declared (its `generations`), drawn from the credits the
+   * planner kept for it, not admitted beside them.
+   */
+  send(c: RequestCase, expect?: Expectation, options?: { planned?: boolean }): Promise<Sent>;
   /** A generation of `items` items for a sequence, within the budget; its ids, or why not. */
   makeGeneration(label: string, items: number): Promise<MadeGeneration | { refused: string }>;
   /** The credits the account holds now, from the API's own answer (judged too); or why it cannot be read. */

@@ -110,14 +110,14 @@ export function checkPort(parts: RunParts, context: PhaseContext, check: CheckId
     fixtures: parts.fixtures,
     ops: parts.ops,
     lifecycleTimeoutMs: parts.lifecycleTimeoutMs,
-    send: async (c, expect) => {
+    send: async (c, expect, options) => {
       if (expect === undefined) {
         const exchange = await parts.exchanges.raw(c, 'valid', 'stateful');
         const refused = exchange.status === 0 && exchange.url === '' ? (exchange.error ?? 'not sent') : undefined;
         heldFor(parts, check, c.operationId, refused);
         return refused !== undefined ? { exchange, refused } : { exchange };
       }
-      const { exchange, refused } = await parts.exchanges.exercise(c, 'stateful', expect);
+      const { exchange, refused } = await parts.exchanges.exercise(c, 'stateful', expect, options?.planned ? { planned: true } : {});
       heldFor(parts, check, c.operationId, refused);
       return refused ? { exchange, refused } : { exchange };
     },

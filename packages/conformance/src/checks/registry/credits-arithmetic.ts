@@ -152,7 +152,8 @@ async function priceAndGenerate(port: CheckPort, label: string, body: unknown[],
     port.note(`credits_arithmetic: the balance (${before.credits}) is below ${label} (${estimated})`);
     return false;
   }
-  const sent = await port.send({ operationId: generateMedia.operationId, label: `generate ${label}`, body }, expect);
+  // One of the generations the check declares (`generations`): drawn from what the planner kept for it.
+  const sent = await port.send({ operationId: generateMedia.operationId, label: `generate ${label}`, body }, expect, { planned: true });
   if (sent.refused || !served(sent.exchange)) {
     port.skip(generateMedia.operationId, sent.refused ?? `generate answered ${said(sent.exchange)}`);
     return false;
