@@ -20,7 +20,7 @@
 // Exit code: the worst of the lanes', else 1 when the log shows no passing test or a failed one.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { formatTotals, passed, summarize } from './summarize-tests.mjs';
+import { failures, formatFailures, formatTotals, passed, summarize } from './summarize-tests.mjs';
 
 const root = new URL('..', import.meta.url);
 const readJson = (path) => JSON.parse(readFileSync(new URL(path, root), 'utf8'));
@@ -86,6 +86,7 @@ const codes = await Promise.all([
 ]);
 const totals = summarize(log);
 console.log(formatTotals(totals));
+for (const line of formatFailures(failures(log))) console.log(line);
 const code = Math.max(...codes);
 if (code !== 0) process.exit(code);
 process.exit(passed(totals) ? 0 : 1);
