@@ -138,7 +138,9 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     options.maxCredits,
     (c) => (profiler ? profiler.waiting('balanceReadings', () => read(c)) : read(c)),
     fixtures,
-    lifecycleTimeoutMs,
+    // Prism answers every request with an example: its balance never moves, and a charge waited for on it never
+    // shows (the run learns it is Prism from its first answer, before anything spends).
+    () => (target.kind === 'prism' ? 0 : lifecycleTimeoutMs),
   );
   exchanges = new Exchanges({
     transport,

@@ -40,12 +40,16 @@ export class Spending {
   /** What the estimates sent by the checks said, by body: on a run without a cap, what a generate of the same body is weighed against. */
   private readonly quotes = new Quotes();
 
-  /** `chargeWaitMs`: how long a charge taken later (as the media finish) is waited for: the lifecycle wait. */
+  /**
+   * `chargeWaitMs`: how long a charge taken later (as the media finish) is waited for: the lifecycle wait,
+   * or nothing on a target whose balance cannot move (asked when a charge is settled: a run learns what
+   * its target is from the first answer).
+   */
   constructor(
     maxCredits: number | undefined,
     private readonly send: Send,
     private readonly fixtures: Readonly<Fixtures>,
-    private readonly chargeWaitMs = 30_000,
+    private readonly chargeWaitMs: () => number = () => 30_000,
   ) {
     this.ledger = new SpendLedger(maxCredits);
     this.readings = new BalanceReadings(this.ledger, send, fixtures, this.lock, (fact) => this.facts.push(fact));
@@ -199,9 +203,10 @@ export class Spending {
     for (const kind of this.readings.window.joined()) members.add(kind);
     // What the charge is weighed against: the estimate it was admitted at, or on a run without a cap the check's quote.
     const claimed = admission.unpriced ? quoted : admission.claimed;
-    if ('credits' in after && from !== undefined && outcome === 'served' && claimed !== undefined && from - after.credits - overhead() < claimed) {
+    const claim = claimed === undefined ? undefined : { what: admission.what, claimed, guessed: admission.guessed };
+    if ('credits' in after && from !== undefined && outcome === 'served' && claim && !chargeShown(claim, from - after.credits - overhead())) {
       const charged = (credits: number, more: number) => from - credits - overhead() - kinds.estimateCost * more;
-      const waited = await awaitCharge(this.readings, this.chargeWaitMs, { what: admission.what, claimed }, charged, after);
+      const waited = await awaitCharge(this.readings, this.chargeWaitMs(), claim, charged, after);
       after = waited.last;
       readings += waited.readings;
     }
@@ -236,15 +241,26 @@ export class Spending {
 }
 
 /**
- * A served generation the balance has not shown in full yet: the seed states its cost, not when it is
- * taken (a server may charge each item as it finishes). The balance is read again, alone (nothing
- * else starts meanwhile, so any fall is its charge), until it shows the whole estimate or the
- * lifecycle wait (`waitMs`) ends; the last reading is the one it is settled on.
+ * Whether the balance shows a served generation's charge: the whole estimate it was admitted at. A
+ * guessed price (the dearest body the server could have made of one the estimate refused) is only a
+ * bound: what the server made may cost less, so that charge shows once the balance fell at all, as the
+ * check reads a charge of no known price (credits-arithmetic.ts). Waiting for the bound instead waited
+ * out the whole lifecycle wait on every such generation a server takes.
+ */
+function chargeShown(claim: Pick<Admission, 'claimed' | 'guessed'>, charged: number): boolean {
+  return claim.guessed ? charged > 0 : charged >= claim.claimed;
+}
+
+/**
+ * A served generation the balance has not shown the charge of yet (chargeShown): the seed states its
+ * cost, not when it is taken (a server may charge each item as it finishes). The balance is read
+ * again, alone (nothing else starts meanwhile, so any fall is its charge), until it shows the charge
+ * or the lifecycle wait (`waitMs`) ends; the last reading is the one it is settled on.
  */
 function awaitCharge(
   readings: BalanceReadings,
   waitMs: number,
-  admission: Pick<Admission, 'what' | 'claimed'>,
+  admission: Pick<Admission, 'what' | 'claimed' | 'guessed'>,
   charged: (credits: number, readingsSince: number) => number,
   first: { credits: number; exchange: Exchange },
 ): Promise<{ last: Reading; readings: number }> {
@@ -252,7 +268,7 @@ function awaitCharge(
     let last: Reading = first;
     let count = 0;
     const until = Date.now() + waitMs;
-    for (let delay = 25; 'credits' in last && charged(last.credits, count) < admission.claimed && Date.now() < until; delay = Math.min(delay * 2, 1_000)) {
+    for (let delay = 25; 'credits' in last && !chargeShown(admission, charged(last.credits, count)) && Date.now() < until; delay = Math.min(delay * 2, 1_000)) {
       await sleep(Math.min(delay, Math.max(0, until - Date.now())));
       last = await readings.measure(`balance after ${admission.what}, once its charge shows`);
       count++;

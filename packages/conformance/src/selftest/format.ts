@@ -1,6 +1,17 @@
 // The self-test's result as text: the table of broken targets, the faithful runs, the catch rate and
 // the false-failure count (printed by `pnpm selftest`, the self-test's test and the bench).
-import type { SelftestResult } from './run.js';
+import type { FaithfulResult, SelftestResult } from './run.js';
+
+/**
+ * What a faithful run came to: `ok`; `incomplete` when it did not pass only because the server's
+ * behaviour left cells unjudged (nothing failed, and a variant refuted what it must); else `WRONG`.
+ */
+function verdictOf(f: FaithfulResult): string {
+  if (f.ok) return 'ok    ';
+  const cells = f.unjudged.reduce((n, line) => n + line.cells.length, 0);
+  const onlyUnjudged = cells > 0 && f.failures.length === 0 && !f.missingRefutations;
+  return onlyUnjudged ? `incomplete: ${cells} cell${cells === 1 ? '' : 's'} unjudged` : 'WRONG ';
+}
 
 /** The self-test result as text (the tables, the catch rate and the false-failure count, of the runs it holds). */
 export function formatSelftest(result: SelftestResult): string {
@@ -21,12 +32,13 @@ export function formatSelftest(result: SelftestResult): string {
   }
   if (result.faithful.length) {
     if (lines.length) lines.push('');
-    lines.push('Faithful targets and variants (each must pass by default; a variant must fail under --strict, and the lenient replica may)');
+    lines.push('Faithful targets and variants (each must pass by default; a variant and the lenient replica must fail under --strict)');
     for (const f of result.faithful) {
       lines.push(
-        `  ${f.ok ? 'ok    ' : 'WRONG '}  ${`${f.target} (${f.mode})`.padEnd(width + 10)} ${(f.durationMs / 1000).toFixed(1)} s  ${String(f.spent).padStart(2)} cr${f.refuted.length ? `  refuted: ${f.refuted.join(', ')}` : ''}`,
+        `  ${verdictOf(f)}  ${`${f.target} (${f.mode})`.padEnd(width + 10)} ${(f.durationMs / 1000).toFixed(1)} s  ${String(f.spent).padStart(2)} cr${f.refuted.length ? `  refuted: ${f.refuted.join(', ')}` : ''}`,
       );
       if (f.missingRefutations) lines.push(`          did not refute: ${f.missingRefutations.join(', ')}`);
+      for (const line of f.unjudged) lines.push(`          unjudged ${line.cells.join(', ')}: ${line.reason}`);
       if (f.mode === 'default') for (const failure of f.failures.slice(0, 10)) lines.push(`          ${failure}`);
     }
   }

@@ -10,7 +10,7 @@ import { SANDBOX_API_KEY, startMock, startSandbox } from '@mediagen/mock';
 import type { CheckId } from '../checks/catalog.js';
 import { type ConformanceOptions, runConformance } from '../conformance.js';
 import { PRISM_API_KEY } from '../engine/target.js';
-import type { Report } from '../report/types.js';
+import type { Report, UnjudgedLine } from '../report/types.js';
 import { type Agreement, recordingOf } from './agreement.js';
 import { type BrokenTarget, brokenTargets, freshRewrite, lenientTarget } from './broken-targets.js';
 import { type Job, runJobs } from './jobs.js';
@@ -47,10 +47,15 @@ export interface FaithfulResult {
   /** For a variant: the refutations it must show, and whether each showed. */
   missingRefutations?: string[];
   spent: number;
-  /** Passed by default (a variant: and refuted what it must); under --strict a variant must fail. */
+  /** Passed by default (a variant: and refuted what it must); under --strict a variant and the lenient replica must fail. */
   ok: boolean;
   /** `operation › check: message` of every failure. */
   failures: string[];
+  /**
+   * The cells the server's behaviour left unjudged, by reason (the report's `unjudged`): a run with
+   * any is no pass (`ok` false), though nothing failed in it.
+   */
+  unjudged: UnjudgedLine[];
   durationMs: number;
 }
 
@@ -226,10 +231,12 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
           return {
             target: kind,
             mode,
-            ok: report.ok,
+            // The lenient replica refutes assumptions: under --strict those are obligations, and it fails on them.
+            ok: kind === 'lenient' && mode === 'strict' ? !report.ok : report.ok,
             refuted: refutedOf(report),
             spent: report.budget.spent,
             failures: failureLines(report),
+            unjudged: report.unjudged,
             durationMs: Date.now() - t0,
           };
         }),
@@ -253,6 +260,7 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
           ...(missing.length ? { missingRefutations: missing } : {}),
           spent: report.budget.spent,
           failures: failureLines(report),
+          unjudged: report.unjudged,
           durationMs: Date.now() - t0,
         };
       }),

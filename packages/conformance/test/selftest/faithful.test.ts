@@ -24,6 +24,29 @@ describe('self-test: faithful targets and variants', () => {
     expect(byDefault.flatMap((f) => f.failures)).toEqual([]);
   });
 
+  it('judges every cell against each faithful target, but generate’s after a Prism run found its balance does not move', () => {
+    // Under the self-test's --max-credits (a live run's budget) the spend guard stops spending once a served
+    // generation left the balance where it was: Prism answers with examples, its balance never moves. The
+    // generate cells whose requests came after are unjudged, so a Prism run is no pass, with nothing failed.
+    for (const run of result.faithful.filter((f) => f.target === 'prism')) {
+      const cells = run.unjudged.flatMap((line) => line.cells);
+      expect(
+        cells.filter((cell) => !cell.startsWith('generateMedia › ')),
+        run.mode,
+      ).toEqual([]);
+      for (const line of run.unjudged) expect(line.reason, run.mode).toMatch(/^spending ended: .*the balance did not fall \(from (\d+) to \1\)/);
+      expect(run.ok, run.mode).toBe(cells.length === 0);
+    }
+    expect(result.faithful.filter((f) => f.target !== 'prism').flatMap((f) => f.unjudged)).toEqual([]);
+    // The table says what such a run came to: incomplete, not wrong.
+    const table = formatSelftest(result);
+    expect(table).not.toMatch(/WRONG/);
+    for (const run of result.faithful.filter((f) => f.target === 'prism' && !f.ok)) {
+      const count = run.unjudged.flatMap((line) => line.cells).length;
+      expect(table).toMatch(new RegExp(`incomplete: ${count} cells? unjudged +prism \\(${run.mode}\\)`));
+    }
+  });
+
   it('lists what each faithful variant refutes, and fails the variant under --strict', () => {
     const variants = result.faithful.filter((f) => f.target.startsWith('variant:'));
     expect(variants.length).toBe(2 * faithfulVariants().length);
