@@ -50,7 +50,8 @@ afterAll(async () => {
 async function stillWell(kind: 'sandbox' | 'prism' | 'uploads') {
   const mock = mocks[kind];
   expect(alive(mock.pid)).toBe(true);
-  expect((await call(mock.url.origin, 'get', '/pub/v1/voices')).status).toBe(200);
+  const answer = await call(mock.url.origin, 'get', '/pub/v1/voices');
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   expect(peakRssMiB(mock.pid)).toBeLessThan(kind === 'prism' ? CEILING_MIB.front : CEILING_MIB.sandbox);
   for (const child of childrenOf(mock.pid)) expect(peakRssMiB(child)).toBeLessThan(CEILING_MIB.prism);
   expect(mock.run.stderr()).not.toMatch(/stopped on its own/);
