@@ -3,7 +3,8 @@
 // polls and balance readings included, exactly as a recording of the run would be judged), and what
 // the answer created is registered for cleanup. The run drives; the judge judges.
 
-import { createdId, deletedIds, deletionRequest, type OperationSpec, operations, undoOf } from '@mediagen/schema';
+import { createdId, deletedIds, deletionRequest, type OperationId, type OperationSpec, operations, undoOf } from '@mediagen/schema';
+import { allowedWithWarning } from '../judging/intent.js';
 import type { Intent, Judge, Judgement } from '../judging/judge.js';
 import type { Versioning } from '../judging/versioning.js';
 import { served } from '../model/answer.js';
@@ -38,6 +39,8 @@ export interface Exercised {
   failed: boolean;
   /** Set when the request was not sent (the spend guard, or a date it cannot be said at): why. */
   refused?: string;
+  /** Sent with `record: 'passes'` and failed: records its failures as they came (see Judgement). */
+  recordHeld?: () => void;
 }
 
 export interface ExchangeDeps {
@@ -162,6 +165,18 @@ export class Exchanges {
     return { exchange, judgement };
   }
 
+  /**
+   * Judges an exchange sent before the run knew its target (the reachability probe): like any of the
+   * run's own reads, its purpose inferred from the history, so the run judges every exchange its
+   * recording holds.
+   */
+  judgeSent(sent: Exchange): void {
+    const op = operations[sent.request.operationId as OperationId] as OperationSpec;
+    this.deps.judge.recorder.countRequest(op.operationId);
+    const view = this.deps.versioning.response(op, this.deps.masked(sent));
+    this.deps.judge.judge(op, {}, view, this.deps.judge.infer(op, {}, view), { phase: 'setup', label: sent.request.label });
+  }
+
   /** Sends a request whose purpose the judge infers (polling, side reads), within the spend guard. */
   async raw(c: RequestCase, auth: AuthMode = 'valid', phase?: Phase): Promise<Exchange> {
     const op = operations[c.operationId] as OperationSpec;
@@ -225,7 +240,7 @@ export class Exchanges {
       const follow = () => followGeneration((read) => this.raw(read, 'valid', phase), generationId, this.deps.lifecycleTimeoutMs);
       await (profiler ? profiler.waiting('lifecyclePolls', follow) : follow());
     }
-    return { exchange, failed: judgement?.failed ?? false };
+    return { exchange, failed: judgement?.failed ?? false, ...(judgement?.recordHeld ? { recordHeld: judgement.recordHeld } : {}) };
   }
 
   /** What a request is sent for: the rule it breaks (to be refused), or the assumption it relies on (to be served). */
@@ -233,13 +248,16 @@ export class Exchanges {
     const { profiler } = this.deps;
     const decide = (): Intent => {
       const parts = { body: c.body, ...(c.query ? { query: c.query } : {}) };
-      const intent: Intent = { expect };
+      // A valid request the contract allows only with a warning (a generated item naming no kind) is a
+      // tolerance probe, as a recording of the run infers it: one judge, whichever driver sends.
+      const probe = expect === 'probe' || (expect === 'accept' && allowedWithWarning(op, { params: {}, ...parts }, generationContext(this.deps.fixtures)));
+      const intent: Intent = { expect: probe ? 'probe' : expect };
       if (expect === 'reject') {
         const breach = c.basis ?? breachBasis(op, parts, generationContext(this.deps.fixtures));
         if (breach) intent.breach = breach;
       }
       if (expect === 'accept' || expect === 'probe') {
-        const relies = expect === 'probe' ? (c.basis ?? probeBasis(op, parts)) : acceptanceBasis(op, parts);
+        const relies = probe ? (c.basis ?? probeBasis(op, parts)) : acceptanceBasis(op, parts);
         if (relies) intent.relies = relies;
       }
       return intent;

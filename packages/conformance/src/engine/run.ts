@@ -9,6 +9,7 @@ import type { CheckId } from '../checks/catalog.js';
 import { Judge } from '../judging/judge.js';
 import type { RunRecord, Stopped, TargetInfo } from '../judging/run-record.js';
 import { versioningAt } from '../judging/versioning.js';
+import type { Exchange } from '../model/exchange.js';
 import { containRecorders } from '../model/recording.js';
 import { type RunBudgets, resolveBudgets } from '../plumbing/budgets.js';
 import { createKeyMasker, exchangeMasker } from '../plumbing/mask.js';
@@ -181,9 +182,14 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
   const context = phaseContext(parts);
   const unexercised = (op: OperationSpec) => (!isSafe(op) && target.mode !== 'full' ? READ_ONLY : 'not exercised by this run');
   try {
-    const probe = await spanned(profiler, 'phase:probe', () => probeTarget(transport, target, options, note, [baseItem(fixtures)]));
+    const probes: Exchange[] = [];
+    const probe = await spanned(profiler, 'phase:probe', () =>
+      probeTarget(transport, target, options, note, [baseItem(fixtures)], (sent) => probes.push(sent)),
+    );
     profiler?.request('probe', probe.request.operationId, probe.durationMs);
     judge.retarget({ stateful: target.stateful, pagination: target.stateful });
+    // Judged as the target is now known to be: a recording of the run holds them too.
+    for (const sent of probes) exchanges.judgeSent(sent);
     emit({ type: 'start', target: targetInfo(target, strict) });
     await spending.readings.start(probe);
     await spanned(profiler, 'phase:setup', () => runSetup(context));

@@ -166,10 +166,18 @@ export async function probeTarget(
   options: TargetOptions,
   note: (message: string) => void,
   body: unknown[],
+  /** Each probe sent, with its answer (judged once the run knows its target). */
+  sent: (exchange: Exchange) => void = () => {},
 ): Promise<Exchange> {
   // The probe is an estimate of a plain body: it spends nothing (or its cost is the first finding),
   // and its answer is the run's first reading of the balance.
-  const probe = () => transport.send(requestFor(operations.estimateGeneration, { label: 'reachability probe (an estimate: the first balance reading)', body }));
+  const probe = async () => {
+    const exchange = await transport.send(
+      requestFor(operations.estimateGeneration, { label: 'reachability probe (an estimate: the first balance reading)', body }),
+    );
+    sent(exchange);
+    return exchange;
+  };
   let exchange = await probe();
   if (exchange.status === 0) throw new RunError(`could not reach ${target.baseUrl}: ${exchange.error ?? 'no response'}`);
   const recognised = recogniseMock(target, exchange.headers?.[MOCK_HEADER], options);

@@ -4,9 +4,9 @@
 // unauthorised, tests ignored_auth; one that breaks a rule (the schema's, with the target's facts the
 // recording holds) must be refused; one the contract allows with a warning is a tolerance probe; one
 // it allows must be served. A live run knows its requests are valid on the target; a recording only
-// knows what it shows, so a refusal of an allowed request is judged only where the recording shows
-// every resource and name it uses (else it says nothing about the request, and nothing is asserted
-// beyond the response checks).
+// knows what it shows, so a refusal of an allowed request, or a server error, is judged only where the
+// recording shows every resource and name it uses (else it says nothing about the request, and nothing
+// is asserted beyond the response checks).
 import { type GenerationContext, type OperationSpec, operations, PATH_PARAM_RESOURCES } from '@mediagen/schema';
 import { isObject } from '@mediagen/schema/util';
 import { SAYS_NOTHING_OF_VALIDITY, served } from '../model/answer.js';
@@ -80,6 +80,15 @@ function warned(op: OperationSpec, parts: RequestParts, findings: RequestFinding
   if (Object.keys(parts.query ?? {}).some((name) => !known.includes(name))) return true;
   // Fields the chosen kind ignores are allowed outright (a live run sends such bodies as valid ones).
   return findings.warnings.some((w) => w.code !== 'ignored_field');
+}
+
+/**
+ * Whether the contract allows the request only with a warning, given the target's facts: a request sent
+ * as valid is then a tolerance probe, as its recording is judged (the live run decides it so too).
+ */
+export function allowedWithWarning(op: OperationSpec, parts: RequestParts, context: GenerationContext): boolean {
+  const findings = findingsOf(op, parts, context);
+  return findings.errors.length === 0 && warned(op, parts, findings);
 }
 
 /** Ids a body names, by kind (generation inputs, a character's image, archived assets). */
@@ -161,9 +170,11 @@ export function inferExpectation(op: OperationSpec, parts: RequestParts, exchang
   }
   const relies = acceptanceBasis(op, { body: parts.body, ...(parts.query ? { query: parts.query } : {}) }, findings);
   const accept: Inferred = { expect: 'accept', ...(relies ? { relies } : {}) };
-  if (served(exchange) || exchange.status >= 500 || exchange.status === 0) return accept;
+  if (served(exchange) || exchange.status === 0) return accept;
   // A refusal about the caller, its credits or pace, or the state of what it names: nothing about the request.
   if (SAYS_NOTHING_OF_VALIDITY.has(exchange.status)) return { expect: 'none', unjudged: `answered ${exchange.status}: says nothing about the request` };
+  // A refusal, or a server error: "a request the contract allows is never answered with a 5xx" holds
+  // only of a request known to be allowed, so both are judged only where the history shows what it names.
   const why = undecidable(op, parts, findings, facts);
   return why ? { expect: 'none', unjudged: why } : accept;
 }

@@ -89,6 +89,11 @@ export interface Judgement {
   violations: Violation[];
   /** Generations whose end decides an assertion: a driver that can follows them (reads them until they end). */
   awaiting: string[];
+  /**
+   * With `record: 'passes'`, records the failures held back: a generated request's failure is recorded
+   * once shrunk and sent again, and as it first came when that one does not fail (the answer a recording holds).
+   */
+  recordHeld?: () => void;
 }
 
 export class Judge {
@@ -162,8 +167,10 @@ export class Judge {
       url: exchange.url,
     };
     const judgement: Judgement = { failed: false, violations: [], awaiting: [] };
+    const held: (() => void)[] = [];
     const record = (operationId: OperationId, check: CheckId, assertion: Assertion) => {
       if (this.record(operationId, check, assertion, meta, evidence) !== 'failed') return;
+      if (meta.record === 'passes') held.push(() => this.record(operationId, check, assertion, { ...meta, record: 'all' }, evidence));
       judgement.failed = true;
       judgement.violations.push({
         operationId,
@@ -200,6 +207,10 @@ export class Judge {
     for (const settled of this.awaits.settle(op, newest)) this.record(settled.operationId, settled.check, settled.decided, settled.meta, settled.evidence);
     if ((meta.record ?? 'all') === 'all' || !judgement.failed) observe(this, clockOf(this.options), op, exchange, intent.expect);
     clockOf(this.options).time('history facts', () => this.history.learn(op, params, newest, at));
+    if (held.length > 0)
+      judgement.recordHeld = () => {
+        for (const recordIt of held.splice(0)) recordIt();
+      };
     return judgement;
   }
 

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckId } from '../checks/catalog.js';
 import { judgeHar } from '../har/judge.js';
+import { SAYS_NOTHING_OF_VALIDITY } from '../model/answer.js';
 import { HarWriter } from '../report/har.js';
 import type { Report } from '../report/types.js';
 
@@ -28,11 +29,23 @@ const failingCells = (report: Report): Set<string> =>
     ),
   );
 
-/** The failing cells of a live report against those of its recording's. */
-export function compareCells(live: Report, recording: Report): Agreement {
+/**
+ * The checks that judge a request as one the contract allows: a live run knows its own requests valid
+ * (it made the files it uploaded), a recording only where it shows everything they name.
+ */
+const JUDGE_ALLOWED_REQUESTS: readonly CheckId[] = ['not_a_server_error', 'positive_data_acceptance'];
+
+/**
+ * The failing cells of a live report against those of its recording's. `undecided`: the operations of
+ * which the recording held a refusal or a server error it could not judge as an answer to an allowed
+ * request (judging/intent.ts): there a live failure of a check in JUDGE_ALLOWED_REQUESTS needs what the
+ * recording does not hold, and is set aside.
+ */
+export function compareCells(live: Report, recording: Report, undecided: ReadonlySet<string> = new Set()): Agreement {
   const a = failingCells(live);
   const b = failingCells(recording);
-  const onlyLive = [...a].filter((cell) => !b.has(cell));
+  const needsMore = (cell: string) => JUDGE_ALLOWED_REQUESTS.some((check) => [...undecided].some((op) => cell === `${op} › ${check}`));
+  const onlyLive = [...a].filter((cell) => !b.has(cell) && !needsMore(cell));
   const onlyRecording = [...b].filter((cell) => !a.has(cell));
   return { onlyLive, onlyRecording, agrees: onlyLive.length === 0 && onlyRecording.length === 0 };
 }
@@ -47,13 +60,18 @@ export function recordingOf(baseUrl: () => string, options: { strict?: boolean; 
     async compare(live: Report): Promise<Agreement> {
       try {
         // What the recording cannot show of the run is said as the run had it: whether the target keeps state, the lifecycle wait.
+        const undecided = new Set<string>();
         const recording = await judgeHar(writer.path, {
+          onJudged: ({ exchange, undecided: why }) => {
+            // A refusal or a server error of a request the recording cannot show allowed (not one whose status says nothing).
+            if (exchange && why && exchange.status !== 0 && !SAYS_NOTHING_OF_VALIDITY.has(exchange.status)) undecided.add(exchange.request.operationId);
+          },
           baseUrl: baseUrl(),
           ...(options.strict ? { strict: true } : {}),
           ...(options.stateful !== undefined ? { stateful: options.stateful } : {}),
           ...(options.lifecycleWaitMs !== undefined ? { lifecycleWaitMs: options.lifecycleWaitMs } : {}),
         });
-        return compareCells(live, recording);
+        return compareCells(live, recording, undecided);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

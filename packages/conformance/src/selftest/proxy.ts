@@ -3,7 +3,7 @@
 // out. The self-test puts one in front of a faithful mock to make a deliberately broken server.
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type OperationId, type OperationSpec, operationFor as routeOperation } from '@mediagen/schema';
+import { type OperationId, type OperationSpec, operations, operationFor as routeOperation } from '@mediagen/schema';
 import { HOP_BY_HOP_HEADERS } from '@mediagen/schema/util';
 import { keepAliveAgent, MAX_UNSENT_RETRIES, neverSent } from '../plumbing/keep-alive.js';
 
@@ -126,9 +126,12 @@ export async function startProxy(upstreamUrl: string, rewrite: Rewrite, apiKey: 
     const query = request.query?.toString();
     // The proxy is the self-test's harness, not the server under test: a read whose connection failed
     // before any answer (a kept-alive socket the upstream closed, a starved machine) is sent once more
-    // rather than answered 502, which would be judged as the target's. A write is never sent twice.
+    // rather than answered 502, which would be judged as the target's. A read is a GET, or an operation
+    // whose effect is a read (an estimate is a POST that changes nothing). A write is never sent twice.
+    const read =
+      request.method === 'GET' || request.method === 'HEAD' || (request.operationId !== undefined && operations[request.operationId].effect === 'read');
     const response = await sendWritten(request, query).catch((error: unknown) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') throw error;
+      if (!read) throw error;
       return sendWritten(request, query);
     });
     const headers: Record<string, string> = {};

@@ -45,6 +45,8 @@ export interface JudgedTraffic {
   judged: boolean;
   exchange?: Exchange;
   violations: TrafficViolation[];
+  /** Why the request was not judged as one (its answer says nothing of its validity, or the traffic does not show what it names): the answer alone was judged. */
+  undecided?: string;
 }
 
 /** Why a check whose judgement needs the balance to be the judge's alone says nothing of a recording. */
@@ -117,7 +119,7 @@ export class TrafficJudge {
     if (label !== undefined && served(view) && this.servedKeys.size < 1024) this.servedKeys.add(label);
     const at = observed.startedMs > 0 ? observed.startedMs + observed.durationMs : Date.now();
     const judgement = this.core.judge(op, route.params, view, inferred, { phase: 'examples', label: exchange.request.label, at });
-    return { judged: true, exchange, violations: judgement.violations };
+    return { judged: true, exchange, violations: judgement.violations, ...(inferred.unjudged ? { undecided: inferred.unjudged } : {}) };
   }
 
   /** How many exchanges were judged so far. */

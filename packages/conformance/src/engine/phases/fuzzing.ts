@@ -30,10 +30,14 @@ export async function runFuzzing(run: PhaseContext, op: OperationSpec, index: nu
     const seed = (run.seed * 7919 + index * 31 + (expect === 'accept' ? 0 : 1)) | 0;
     // A run that stops mid-property must not be shrunk as a failure: the stop is carried out after it.
     let stopped: RunStopped | undefined;
+    /** The failures held back of the first drawn request that failed (recorded if its re-send does not fail again). */
+    let firstHeld: (() => void) | undefined;
     const holds = async (c: RequestCase) => {
       if (stopped) return true;
       try {
-        return !(await run.exercise(c, 'fuzzing', expect, { record: 'passes' })).failed;
+        const exercised = await run.exercise(c, 'fuzzing', expect, { record: 'passes' });
+        if (exercised.failed) firstHeld ??= exercised.recordHeld;
+        return !exercised.failed;
       } catch (error) {
         if (!(error instanceof RunStopped)) throw error;
         stopped = error;
@@ -52,18 +56,29 @@ export async function runFuzzing(run: PhaseContext, op: OperationSpec, index: nu
     const replayed = async (c: RequestCase) => answered.get(JSON.stringify(c)) ?? holds(c);
     const details = await fc.check(fc.asyncProperty(arbitrary, replayed), options);
     if (stopped) throw stopped;
+    // A failure the server showed stands, whether or not sending again meets it: when the request sent
+    // again (shrunk, or as it was) does not fail, the first failing answer is recorded as it came.
+    const standFirst = (again: { failed: boolean }, what: string) => {
+      if (again.failed || !firstHeld) return;
+      firstHeld();
+      run.note(`${op.operationId}: a generated request failed, and ${what} did not: the first failing answer is recorded as it came`);
+    };
     if (!details.failed) {
       // Fast-check's own order did not meet the failure again (it drew other requests): the first failing one is recorded as it is.
       const failing = drawn.find((c) => answered.get(JSON.stringify(c)) === false);
-      if (failing) await run.exercise(failing, 'fuzzing', expect);
+      if (failing) standFirst(await run.exercise(failing, 'fuzzing', expect), 'sent again, it');
       continue;
     }
     if (details.counterexample) {
       const [minimal] = details.counterexample;
-      await run.exercise(minimal, 'fuzzing', expect, { shrunk: { runs: details.numRuns, shrinks: details.numShrinks, seed } });
+      standFirst(
+        await run.exercise(minimal, 'fuzzing', expect, { shrunk: { runs: details.numRuns, shrinks: details.numShrinks, seed } }),
+        'its shrunk form, sent again,',
+      );
     } else {
       const error = (details as { errorInstance?: unknown }).errorInstance;
       const reason = error instanceof Error ? error.message.split('\n')[0] : 'no counterexample';
+      firstHeld?.();
       run.note(`${op.operationId}: generated requests stopped: ${reason}`);
     }
   }

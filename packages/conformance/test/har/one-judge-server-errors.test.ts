@@ -1,0 +1,111 @@
+// One judge, whichever driver: a live run and the judging of its own recording fail the same cells when
+// the server answers one request with a server error. Before, they did not: the reachability probe was
+// recorded but not judged live; a generated request's failure was recorded live only if its shrunk form,
+// sent again, failed too (a passing re-send dropped it, while the recording kept the 502); a generated
+// item naming no kind was sent as plainly valid but inferred from the recording as a tolerance probe;
+// and a recording took a 5xx for the answer to an allowed request even where it could not show the
+// request allowed.
+import { SANDBOX_API_KEY, startSandbox } from '@mediagen/mock';
+import { operations } from '@mediagen/schema';
+import { describe, expect, it } from 'vitest';
+import { type Report, runConformance } from '../../src/index.js';
+import { recordingOf } from '../../src/selftest/agreement.js';
+import { isFor, jsonReply, type ProxyRequest, parseJson, startProxy } from '../../src/selftest/proxy.js';
+
+const { estimateGeneration } = operations;
+
+/** The first item of an estimate's body, when it has one. */
+const firstItem = (request: ProxyRequest): Record<string, unknown> | undefined => {
+  const body = parseJson(request);
+  return Array.isArray(body) && typeof body[0] === 'object' && body[0] !== null ? (body[0] as Record<string, unknown>) : undefined;
+};
+const KINDS = ['segment', 'style', 'style_detail', 'model', 'true_touch', 'narrator', 'video_anyone'];
+
+/** Runs the sandbox behind a proxy that answers the first estimate `chosen` picks with a 502; the live report, its recording's agreement, and whether one was answered so. */
+async function runWithOne502(chosen: (request: ProxyRequest, nth: number) => boolean) {
+  const sandbox = await startSandbox({ credits: 100_000, delays: { pendingMs: 0, completeMs: 0 }, apiKeys: [SANDBOX_API_KEY] });
+  let estimates = 0;
+  let answered: string | undefined;
+  const proxy = await startProxy(
+    sandbox.url,
+    {
+      response: (request, response) => {
+        if (!isFor(request, estimateGeneration) || answered !== undefined || !chosen(request, ++estimates)) return response;
+        answered = request.body ?? '';
+        return jsonReply(502, { data: null, err: { message: 'bad gateway' } });
+      },
+    },
+    SANDBOX_API_KEY,
+  );
+  const recording = recordingOf(() => proxy.url, { stateful: true, lifecycleWaitMs: 2_000 });
+  try {
+    const live: Report = await runConformance({
+      baseUrl: proxy.url,
+      apiKey: SANDBOX_API_KEY,
+      maxExamples: 10,
+      seed: 1,
+      lifecycleTimeoutMs: 2_000,
+      mode: 'full',
+      maxCredits: 50,
+      stateful: true,
+      checksKeyValue: true,
+      recorders: [recording.writer],
+    });
+    return { live, agreement: await recording.compare(live), answered };
+  } finally {
+    await proxy.stop();
+    await sandbox.stop();
+  }
+}
+
+const failed = (report: Report, operationId: string, check: string) =>
+  report.operations.some((op) => op.operationId === operationId && op.results.some((r) => r.check === check && r.outcome === 'failed'));
+
+describe('a live run and its recording agree cell by cell when one request gets a 502', () => {
+  it('the reachability probe: judged live as the recording judges it (its model is not yet shown listed: no obligation)', async () => {
+    const { live, agreement, answered } = await runWithOne502((_, nth) => nth === 1);
+    expect(answered).toBeDefined();
+    expect(agreement).toEqual({ onlyLive: [], onlyRecording: [], agrees: true });
+    expect(failed(live, 'estimateGeneration', 'not_a_server_error')).toBe(false);
+  }, 120_000);
+
+  it('an item naming no kind: a tolerance probe in both', async () => {
+    const { live, agreement, answered } = await runWithOne502((request) => {
+      const item = firstItem(request);
+      return item !== undefined && !KINDS.some((kind) => kind in item);
+    });
+    expect(answered).toBeDefined();
+    expect(agreement).toEqual({ onlyLive: [], onlyRecording: [], agrees: true });
+    expect(failed(live, 'estimateGeneration', 'not_a_server_error')).toBe(true);
+  }, 120_000);
+
+  it('a generated item naming no kind: its 502 stands though the same request sent again is served', async () => {
+    // Generated, not one of the suite's fixed bodies: those use whole cfg_scale values.
+    const { live, agreement, answered } = await runWithOne502((request) => {
+      const item = firstItem(request);
+      return item !== undefined && !KINDS.some((kind) => kind in item) && typeof item.cfg_scale === 'number' && !Number.isInteger(item.cfg_scale);
+    });
+    expect(answered).toBeDefined();
+    expect(agreement).toEqual({ onlyLive: [], onlyRecording: [], agrees: true });
+    expect(failed(live, 'estimateGeneration', 'not_a_server_error')).toBe(true);
+    expect(live.notes.some((note) => /a generated request failed, and .* did not: the first failing answer is recorded as it came/.test(note))).toBe(true);
+  }, 120_000);
+
+  it('the estimate pricing a body on an asset no upload made: nothing the recording cannot show is asserted, in either', async () => {
+    const { live, agreement, answered } = await runWithOne502((request) => JSON.stringify(firstItem(request) ?? {}).includes('ast_never_uploaded'));
+    expect(answered).toBeDefined();
+    expect(agreement).toEqual({ onlyLive: [], onlyRecording: [], agrees: true });
+    // The request names an asset no upload made: it is not allowed, and a 5xx breaks no rule the sources state.
+    expect(failed(live, 'estimateGeneration', 'not_a_server_error')).toBe(false);
+  }, 120_000);
+
+  it('an estimate of a narrator on uploaded inputs: the live run judges it (it made the files), the recording cannot show them valid', async () => {
+    const { live, agreement, answered } = await runWithOne502((request) => {
+      const narrator = firstItem(request)?.narrator;
+      return typeof narrator === 'object' && narrator !== null && 'video_asset_id' in narrator;
+    });
+    expect(answered).toBeDefined();
+    expect(agreement).toEqual({ onlyLive: [], onlyRecording: [], agrees: true });
+    expect(failed(live, 'estimateGeneration', 'not_a_server_error')).toBe(true);
+  }, 120_000);
+});
