@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every build, lint and test, as CI runs them, then one closing line summed over every
-// vitest run of the log. The packages' tests, lints and typechecks read each other from source, so
+// vitest run of the log, and a line naming each failed test. The packages' tests, lints and typechecks read each other from source, so
 // they wait for no other package's build; the root tests are turbo tasks of their own
 // (`test:root:<project>`, one per project of tests/vitest.config.ts), each cached on the files it
 // reads, and the slow ones (packed install, README commands, release, reference site) run beside

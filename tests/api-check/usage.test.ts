@@ -119,7 +119,8 @@ describe('the gate names the consumers a breaking change would hit', () => {
         {
           cwd: root,
           encoding: 'utf8',
-          timeout: 120_000,
+          // Only a hang: a run took 20 s at a load of 25 here; three of them stay within the test's limit.
+          timeout: 180_000,
         },
       );
     const withUsage = run(['--usage', join(dir, 'usage')]);

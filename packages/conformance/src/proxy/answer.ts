@@ -5,6 +5,7 @@
 // what never reaches a request handler (a CONNECT, bytes that are not HTTP) is answered on the socket.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { answerUnread } from '@mediagen/mock/edge';
 
 const CODES: Record<number, string> = {
   400: 'bad_request',
@@ -19,12 +20,14 @@ const CODES: Record<number, string> = {
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
+/** The envelope of a refusal. */
+const envelopeOf = (status: number, message: string, code = CODES[status] ?? 'bad_gateway') => ({ data: null, err: { code, message } });
+
 /** The envelope of a refusal, as text. */
-export function errorEnvelope(status: number, message: string, code = CODES[status] ?? 'bad_gateway'): string {
-  return JSON.stringify({ data: null, err: { code, message } });
+export function errorEnvelope(status: number, message: string, code?: string): string {
+  return JSON.stringify(envelopeOf(status, message, code));
 }
 
-/** Answers `status` in the envelope; a connection whose request was not read whole is closed after it. */
 /** Connections a refusal ended: nothing read on them after it is forwarded (its answer could never arrive). */
 const ended = new WeakSet<object>();
 
@@ -33,26 +36,22 @@ export function connectionEnded(req: IncomingMessage): boolean {
   return ended.has(req.socket) || req.socket.destroyed;
 }
 
-export function answerError(req: IncomingMessage, res: ServerResponse, status: number, message: string, code?: string): void {
+/**
+ * Answers `status` in the envelope. A connection whose request was not read whole is closed after it,
+ * once the rest of the body has been read and dropped (for at most `lingerMs`, the time a body is given
+ * to arrive; 0 closes at once): cut while the client is still sending, the client gets a reset instead of the answer (a
+ * loaded machine takes seconds to send a large body). The mocks' edge answers its refusals the same way.
+ */
+export function answerError(req: IncomingMessage, res: ServerResponse, status: number, message: string, code?: string, lingerMs?: number): void {
   if (res.headersSent) {
     ended.add(req.socket);
     res.destroy();
     return;
   }
-  const body = errorEnvelope(status, message, code);
   const close = !req.complete;
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-    ...(close ? { connection: 'close' } : {}),
-  });
-  res.end(body);
-  if (close) {
-    ended.add(req.socket);
-    // The rest of the body is dropped; a client that never stops sending is cut off.
-    req.resume();
-    setTimeout(() => req.socket.destroy(), 2_000).unref();
-  }
+  // The rest of the body is dropped, and nothing after it on this connection is forwarded.
+  if (close) ended.add(req.socket);
+  answerUnread(req, res, status, envelopeOf(status, message, code), close ? { connection: 'close' } : {}, lingerMs);
 }
 
 /** A whole HTTP/1.1 answer in the envelope, for a socket no response object owns (CONNECT, a request Node could not parse). */

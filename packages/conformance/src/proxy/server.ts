@@ -181,19 +181,30 @@ export async function startValidatingProxy(options: ProxyOptions): Promise<Runni
   const exchange = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const verdict = gate.check({ host: req.headers.host, origin: req.headers.origin });
     if (!verdict.ok) {
-      answerError(req, res, verdict.status, verdict.message, verdict.code);
+      answerError(req, res, verdict.status, verdict.message, verdict.code, limits.bodyTimeoutMs);
       return;
     }
     const target = originForm(req.method, req.url);
     if (!target.ok) {
       refused(req, target.reason);
-      answerError(req, res, 400, `${target.reason}: not forwarded`);
+      answerError(req, res, 400, `${target.reason}: not forwarded`, undefined, limits.bodyTimeoutMs);
       return;
     }
     const read = await readBody(req, { limit: limits.jsonBodyBytes, timeoutMs: limits.bodyTimeoutMs, budget });
     if (!read.ok) {
       if (read.reason === 'aborted') res.destroy();
-      else answerError(req, res, read.reason === 'too_large' ? 413 : read.reason === 'busy' ? 503 : 408, `the proxy refused the request body (${read.reason})`);
+      else {
+        // A body that took its whole time is not waited for again; one refused for its size or the budget is read to its end.
+        const linger = read.reason === 'timeout' ? 0 : limits.bodyTimeoutMs;
+        answerError(
+          req,
+          res,
+          read.reason === 'too_large' ? 413 : read.reason === 'busy' ? 503 : 408,
+          `the proxy refused the request body (${read.reason})`,
+          undefined,
+          linger,
+        );
+      }
       return;
     }
     res.once('close', read.release);

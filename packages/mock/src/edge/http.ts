@@ -40,7 +40,22 @@ export function refuse(
   headers: Record<string, string> = {},
   lingerMs: number = EDGE_LIMITS.bodyTimeoutMs,
 ): void {
-  const body = errorBody(status, message, code);
+  answerUnread(req, res, status, errorBody(status, message, code), headers, lingerMs);
+}
+
+/**
+ * `refuse` for any JSON body (a server with an envelope of its own: the conformance suite's proxy):
+ * answers `status` with `body`, then reads the rest of the request's body to its end, or for
+ * `lingerMs`, before the exchange ends.
+ */
+export function answerUnread(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+  lingerMs: number = EDGE_LIMITS.bodyTimeoutMs,
+): void {
   if (lingerMs <= 0 || req.complete) {
     sendJson(res, status, body, lingerMs <= 0 ? { ...headers, connection: 'close' } : headers);
     return;

@@ -6,7 +6,7 @@
 export { type BodyBudget, type BodyRead, createBodyBudget, hasBody, type ReadOptions, readBody } from './body.js';
 export { codeFor, type ErrorBody, errorBody, MOCK_HEADER, type MockKind, scrub } from './envelope.js';
 export { createGate, type Gate, type GateOptions, gateFor, originOfUrl, type Verdict } from './gate.js';
-export { answerClientErrors, refuse, sendJson } from './http.js';
+export { answerClientErrors, answerUnread, refuse, sendJson } from './http.js';
 export { type JsonRead, nestsDeeperThan, parseJsonBody } from './json.js';
 export { EDGE_LIMITS, type EdgeLimits, resolveEdgeLimits } from './limits.js';
 export { capConnections, createEdgeServer, type EdgeServerOptions, type EdgeTools, type RequestLogEntry, requestLine, serverOptions } from './server.js';

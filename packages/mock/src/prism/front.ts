@@ -83,10 +83,17 @@ interface Answer {
   text: string;
 }
 
+/**
+ * One exchange with Prism, on a connection of its own (`agent: false`, closed after the answer). A
+ * kept-alive connection would be one Prism closes once idle for its keep-alive timeout (Node's 5 s)
+ * while the front's pool keeps it for 4: a front held up for a second (a loaded machine) sent the next
+ * request on it as Prism closed it, and that request was reset and answered 503. A connection to a
+ * local socket costs microseconds.
+ */
 function forward(upstream: Upstream, method: string, path: string, headers: Record<string, string | string[]>, body: Buffer | undefined, timeoutMs: number) {
   return new Promise<Answer>((resolve, reject) => {
     const outgoing = httpRequest(
-      { socketPath: upstream.socket, method, path, headers: { ...headers, [FRONT_HEADER]: upstream.secret }, timeout: timeoutMs },
+      { socketPath: upstream.socket, agent: false, method, path, headers: { ...headers, [FRONT_HEADER]: upstream.secret }, timeout: timeoutMs },
       (answer) => {
         const chunks: Buffer[] = [];
         let size = 0;

@@ -113,6 +113,9 @@ const hostile: fc.Arbitrary<Hostile> = fc
     return { method, path, headers, ...(body ? { body } : {}) };
   });
 
+/** A connection silent this long is taken to hang (every request is answered at once, on a loaded machine in seconds). */
+const SILENT_MS = 120_000;
+
 interface Raw {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -123,7 +126,7 @@ function send(base: URL, req: Hostile): Promise<Raw | undefined> {
   return new Promise((resolve, reject) => {
     let outgoing: ReturnType<typeof request>;
     try {
-      outgoing = request({ host: base.hostname, port: base.port, method: req.method, path: req.path, headers: req.headers, timeout: 20_000 }, (res) => {
+      outgoing = request({ host: base.hostname, port: base.port, method: req.method, path: req.path, headers: req.headers, timeout: SILENT_MS }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));

@@ -7,7 +7,7 @@
 // own with the default timeouts: thirty 32 MiB uploads must not race a 2 s body timeout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, KEY } from '../helpers.js';
-import { alive, bodyOf, childrenOf, drip, exchange, flood, head, type MockProcess, peakRssMiB, startMockProcess } from './harness.js';
+import { alive, bodyOf, childrenOf, drip, exchange, flood, head, type MockProcess, peakRssMiB, shown, startMockProcess } from './harness.js';
 import { type Held, hold } from './held.js';
 
 /** Peak resident memory allowed, in MiB: the mock process (its bin) and, for Prism, the Prism child. */
@@ -50,7 +50,8 @@ afterAll(async () => {
 async function stillWell(kind: 'sandbox' | 'prism' | 'uploads') {
   const mock = mocks[kind];
   expect(alive(mock.pid)).toBe(true);
-  expect((await call(mock.url.origin, 'get', '/pub/v1/voices')).status).toBe(200);
+  const answer = await call(mock.url.origin, 'get', '/pub/v1/voices');
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   expect(peakRssMiB(mock.pid)).toBeLessThan(kind === 'prism' ? CEILING_MIB.front : CEILING_MIB.sandbox);
   for (const child of childrenOf(mock.pid)) expect(peakRssMiB(child)).toBeLessThan(CEILING_MIB.prism);
   expect(mock.run.stderr()).not.toMatch(/stopped on its own/);
@@ -67,7 +68,7 @@ describe.each(['sandbox', 'prism'] as const)('%s', (kind) => {
       limitMs: WAIT_MS,
       feed: flood(Buffer.alloc(64 * 1024, 0x20), 50 * MIB),
     });
-    expect(answer.status).toBe(413);
+    expect(answer.status, shown(answer)).toBe(413);
     expect(bodyOf(answer)?.err?.code).toBe('payload_too_large');
     // On its length (the rest is read and dropped afterwards): the body is not kept, which the peak RSS
     // below shows; reading 50 MiB over loopback takes well under a second, so no clock could tell.
@@ -80,7 +81,7 @@ describe.each(['sandbox', 'prism'] as const)('%s', (kind) => {
   it('cuts a chunked body that never ends as soon as it passes the limit', async () => {
     const port = mocks[kind].port;
     const answer = await exchange(port, json(port, { 'transfer-encoding': 'chunked' }), { limitMs: WAIT_MS, feed: flood(chunk(64 * 1024)) });
-    expect(answer.status).toBe(413);
+    expect(answer.status, shown(answer)).toBe(413);
     expect(answer.closed).toBe(true);
     expect(answer.ms).toBeLessThan(HELD_MS);
     await stillWell(kind);
@@ -89,7 +90,7 @@ describe.each(['sandbox', 'prism'] as const)('%s', (kind) => {
   it('does not let one byte a second hold a connection past the body timeout', async () => {
     const port = mocks[kind].port;
     const answer = await exchange(port, json(port, { 'content-length': '100' }), { limitMs: WAIT_MS, feed: drip(1_000) });
-    expect(answer.status).toBe(408);
+    expect(answer.status, shown(answer)).toBe(408);
     expect(bodyOf(answer)?.err?.code).toBe('request_timeout');
     expect(answer.closed).toBe(true);
     expect(answer.ms).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS - 100);
@@ -154,7 +155,7 @@ describe('the sandbox\u2019s upload budgets', () => {
       feed: flood(chunk(256 * 1024)),
       until: 'answer',
     });
-    expect(answer.status).toBe(413);
+    expect(answer.status, shown(answer)).toBe(413);
     await stillWell('uploads');
   });
 
@@ -179,7 +180,7 @@ describe('the sandbox\u2019s upload budgets', () => {
       return () => clearInterval(timer);
     };
     const answer = await exchange(port, head('PUT', path, port, { 'content-length': String(total), ...extra }), { limitMs: WAIT_MS, feed: paced });
-    expect(answer.status).toBe(413);
+    expect(answer.status, shown(answer)).toBe(413);
     expect(bodyOf(answer)?.err?.code).toBe('payload_too_large');
     // Not cut while the body was still coming (the feeding stops when the connection closes).
     expect(sent).toBe(total);

@@ -101,7 +101,13 @@ export interface RawExchange {
   ms: number;
   /** The server closed the connection (rather than the time limit ending the wait). */
   closed: boolean;
+  /** The socket's error, when it ended with one (ECONNRESET, EPIPE), rather than an orderly close. */
+  error?: string;
 }
+
+/** An exchange in one line, for an assertion's message: how it ended and what came back. */
+export const shown = (answer: RawExchange): string =>
+  JSON.stringify({ ...answer, answeredMs: Math.round(answer.answeredMs), ms: Math.round(answer.ms), text: answer.text.slice(0, 300) });
 
 /**
  * Opens a raw connection (`port`, or a Unix socket path), writes `head`, then calls `feed(write)`
@@ -119,6 +125,7 @@ export function exchange(
     let answeredMs = Number.POSITIVE_INFINITY;
     let stopFeeding = () => {};
     let done = false;
+    let error: string | undefined;
     const finish = (closed: boolean) => {
       if (done) return;
       done = true;
@@ -126,7 +133,7 @@ export function exchange(
       stopFeeding();
       socket.destroy();
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
-      resolve({ text, status, answeredMs, ms: performance.now() - started, closed });
+      resolve({ text, status, answeredMs, ms: performance.now() - started, closed, ...(error ? { error } : {}) });
     };
     const timer = setTimeout(() => finish(false), options.limitMs);
     socket.on('data', (chunk) => {
@@ -135,7 +142,10 @@ export function exchange(
       if (options.until === 'answer' && answered(text)) finish(false);
     });
     socket.on('close', () => finish(true));
-    socket.on('error', () => finish(true));
+    socket.on('error', (cause: NodeJS.ErrnoException) => {
+      error = cause.code ?? cause.message;
+      finish(true);
+    });
     socket.on('connect', () => {
       socket.write(head);
       if (options.feed) stopFeeding = options.feed((chunk) => !socket.destroyed && socket.write(chunk));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentFor, startMock, startSandbox } from '../../src/index.js';
-import { start, waitFor } from '../cli-process.js';
+import { START_WITHIN_MS, start, waitFor } from '../cli-process.js';
 import { call } from '../helpers.js';
 
 type Document = { info: Record<string, unknown>; paths: Record<string, unknown> };
@@ -36,7 +36,8 @@ function copyOfDocument(name: string): { path: string; rewrite(edit: (document: 
   };
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 30_000): Promise<void> {
+/** Waits for `check`; the limit only catches a hang: a restart is a Prism start (see START_WITHIN_MS). */
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = START_WITHIN_MS / 2): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
