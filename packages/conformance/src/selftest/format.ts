@@ -25,6 +25,7 @@ export function formatSelftest(result: SelftestResult): string {
       }`,
     );
     if (!b.caught) lines.push(`          failed checks: ${b.failedChecks.join(', ') || 'none'}`);
+    if (!b.caught && b.strict?.failures) for (const failure of b.strict.failures.slice(0, 5)) lines.push(`          default mode failed: ${failure}`);
     if (!b.recording.agrees)
       lines.push(
         `          its recording disagrees: only live ${b.recording.onlyLive.join(', ') || 'none'}; only recording ${b.recording.onlyRecording.join(', ') || 'none'}`,

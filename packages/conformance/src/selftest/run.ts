@@ -15,6 +15,7 @@ import { type Agreement, recordingOf } from './agreement.js';
 import { type BrokenTarget, brokenTargets, freshRewrite, lenientTarget } from './broken-targets.js';
 import { type Job, runJobs } from './jobs.js';
 import { startProxy } from './proxy.js';
+import { SELFTEST_BUDGETS, SELFTEST_MAX_CREDITS } from './settings.js';
 import { faithfulVariants } from './variants.js';
 
 export interface BrokenTargetResult {
@@ -23,8 +24,11 @@ export interface BrokenTargetResult {
   upstream: 'sandbox' | 'prism';
   expect: CheckId;
   rule: string;
-  /** Caught under --strict only (a fault against an assumption); `refuted` says whether the default run refuted it. */
-  strict?: { refutes: string; refuted: boolean };
+  /**
+   * Caught under --strict only (a fault against an assumption); `refuted` says whether the default run
+   * refuted it without failing the expected check, `failures` that check's failures in the default run.
+   */
+  strict?: { refutes: string; refuted: boolean; failures?: string[] };
   caught: boolean;
   /** Every check that failed against it (the expected one should be among them). */
   failedChecks: CheckId[];
@@ -105,8 +109,7 @@ function sandboxOptions() {
   return { credits: 100_000, delays: { pendingMs: 20, completeMs: 60 }, apiKeys: [SANDBOX_API_KEY] };
 }
 
-/** The budget of every self-test run: what a live run of the suite is given. */
-export const SELFTEST_MAX_CREDITS = 50;
+export { SELFTEST_MAX_CREDITS } from './settings.js';
 
 export async function runSelftest(options: SelftestOptions = {}): Promise<SelftestResult> {
   const started = Date.now();
@@ -117,6 +120,7 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
     lifecycleTimeoutMs: 2_000,
     mode: 'full',
     maxCredits: SELFTEST_MAX_CREDITS,
+    budgets: SELFTEST_BUDGETS,
   };
   // A faithful server's media finish within a fraction of a second; runs side by side on a loaded
   // machine can poll late, and a faithful run must never fail on that (under --strict the time limit is
@@ -189,9 +193,11 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
         if (target.strict) {
           // In default mode the same fault is a refuted assumption, listed and not failed.
           const lenient = await runBehind(target.upstream, freshRewrite(target.id), {});
+          const failed = failureLines(lenient).filter((line) => line.includes(` › ${target.expect}: `));
           strict = {
             refutes: target.strict.refutes,
-            refuted: refutedOf(lenient).includes(target.strict.refutes) && !failedChecks(lenient).includes(target.expect),
+            refuted: refutedOf(lenient).includes(target.strict.refutes) && failed.length === 0,
+            ...(failed.length ? { failures: failed } : {}),
           };
         }
         broken[index] = finish({

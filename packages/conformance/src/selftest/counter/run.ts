@@ -12,7 +12,7 @@ import { AssumptionVerdicts } from '../../judging/assumptions.js';
 import { mapLimit } from '../../plumbing/map-limit.js';
 import type { Report } from '../../report/types.js';
 import { startProxy } from '../proxy.js';
-import { SELFTEST_MAX_CREDITS } from '../run.js';
+import { SELFTEST_BUDGETS, SELFTEST_MAX_CREDITS } from '../settings.js';
 import type { CounterRun } from './plan.js';
 
 export interface CounterRunResult {
@@ -56,6 +56,7 @@ const optionsOf = (run: CounterRun): ConformanceOptions => ({
   lifecycleTimeoutMs: 2_000,
   mode: 'full',
   maxCredits: SELFTEST_MAX_CREDITS,
+  budgets: SELFTEST_BUDGETS,
   ...run.options,
 });
 
