@@ -47,6 +47,21 @@ const findingsOf = (op: OperationSpec, parts: RequestParts, context: GenerationC
   requestFindings(op, { body: parts.body, query: parts.query ?? {} }, context);
 
 /**
+ * A query as the operation reads it: a recorded URL carries every value as text, and a value is what
+ * it relies on as the number it stands for (`page_size=50` is on a bound of ours, as 50 is).
+ */
+function queryAsRead(op: OperationSpec, query: Record<string, unknown>): Record<string, unknown> {
+  const shape = op.query?.shape as Record<string, { safeParse(value: unknown): { success: boolean; data?: unknown } }> | undefined;
+  if (!shape) return query;
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => {
+      const parsed = Object.hasOwn(shape, name) ? shape[name]!.safeParse(value) : undefined;
+      return [name, parsed?.success ? parsed.data : value];
+    }),
+  );
+}
+
+/**
  * What the request breaks, as a live run's case would name it: a breach that only a lax reading of
  * JSON types (`"20"` for 20, a null) makes is a breach of that assumption, not of the field's
  * documented rule (another case of a listed value is the schema's own `enum_values_case_sensitive`).
@@ -164,11 +179,12 @@ export function inferExpectation(op: OperationSpec, parts: RequestParts, exchang
   if (refusedCaller && key.wrong) return { expect: 'wrong-key' };
   if (refusedCaller && key.unknown)
     return { expect: 'none', unjudged: 'refused as unauthorised, with a key the recording masked: which key it was is not known' };
+  const read = { body: parts.body, ...(parts.query ? { query: queryAsRead(op, parts.query) } : {}) };
   if (warned(op, parts, findings)) {
-    const relies = probeBasis(op, { body: parts.body, ...(parts.query ? { query: parts.query } : {}) }, findings);
+    const relies = probeBasis(op, read, findings);
     return { expect: 'probe', ...(relies ? { relies } : {}) };
   }
-  const relies = acceptanceBasis(op, { body: parts.body, ...(parts.query ? { query: parts.query } : {}) }, findings);
+  const relies = acceptanceBasis(op, read, findings);
   const accept: Inferred = { expect: 'accept', ...(relies ? { relies } : {}) };
   if (served(exchange) || exchange.status === 0) return accept;
   // A refusal about the caller, its credits or pace, or the state of what it names: nothing about the request.

@@ -3,8 +3,8 @@
 // recorded but not judged live; a generated request's failure was recorded live only if its shrunk form,
 // sent again, failed too (a passing re-send dropped it, while the recording kept the 502); a generated
 // item naming no kind was sent as plainly valid but inferred from the recording as a tolerance probe;
-// and a recording took a 5xx for the answer to an allowed request even where it could not show the
-// request allowed.
+// a recording took a 5xx for the answer to an allowed request even where it could not show the request
+// allowed; and it read a recorded query's numbers as text, missing the assumption a bound of ours is.
 import { SANDBOX_API_KEY, startSandbox } from '@mediagen/mock';
 import { operations } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { type Report, runConformance } from '../../src/index.js';
 import { recordingOf } from '../../src/selftest/agreement.js';
 import { isFor, jsonReply, type ProxyRequest, parseJson, startProxy } from '../../src/selftest/proxy.js';
 
-const { estimateGeneration } = operations;
+const { estimateGeneration, listGenerations } = operations;
 
 /** The first item of an estimate's body, when it has one. */
 const firstItem = (request: ProxyRequest): Record<string, unknown> | undefined => {
@@ -21,8 +21,8 @@ const firstItem = (request: ProxyRequest): Record<string, unknown> | undefined =
 };
 const KINDS = ['segment', 'style', 'style_detail', 'model', 'true_touch', 'narrator', 'video_anyone'];
 
-/** Runs the sandbox behind a proxy that answers the first estimate `chosen` picks with a 502; the live report, its recording's agreement, and whether one was answered so. */
-async function runWithOne502(chosen: (request: ProxyRequest, nth: number) => boolean) {
+/** Runs the sandbox behind a proxy that answers the first request `chosen` picks with a 502; the live report, its recording's agreement, and whether one was answered so. */
+async function runWithOne502(chosen: (request: ProxyRequest, nth: number) => boolean, only = estimateGeneration) {
   const sandbox = await startSandbox({ credits: 100_000, delays: { pendingMs: 0, completeMs: 0 }, apiKeys: [SANDBOX_API_KEY] });
   let estimates = 0;
   let answered: string | undefined;
@@ -30,8 +30,8 @@ async function runWithOne502(chosen: (request: ProxyRequest, nth: number) => boo
     sandbox.url,
     {
       response: (request, response) => {
-        if (!isFor(request, estimateGeneration) || answered !== undefined || !chosen(request, ++estimates)) return response;
-        answered = request.body ?? '';
+        if (!isFor(request, only) || answered !== undefined || !chosen(request, ++estimates)) return response;
+        answered = `${request.method} ${request.path} ${request.body ?? ''}`;
         return jsonReply(502, { data: null, err: { message: 'bad gateway' } });
       },
     },
@@ -97,6 +97,14 @@ describe('a live run and its recording agree cell by cell when one request gets 
     expect(agreement).toEqual({ onlyLive: [], onlyRecording: [], agrees: true });
     // The request names an asset no upload made: it is not allowed, and a 5xx breaks no rule the sources state.
     expect(failed(live, 'estimateGeneration', 'not_a_server_error')).toBe(false);
+  }, 120_000);
+
+  it('a listing asking page_size=50 (a bound of ours): an assumption refuted in both, no failure', async () => {
+    const { live, agreement, answered } = await runWithOne502((request) => request.query.get('page_size') === '50', listGenerations);
+    expect(answered).toBeDefined();
+    expect(agreement).toEqual({ onlyLive: [], onlyRecording: [], agrees: true });
+    expect(failed(live, 'listGenerations', 'not_a_server_error')).toBe(false);
+    expect(live.provenance.find((p) => p.element === 'rule:listGenerations.query.page_size.range')?.status).toBe('refuted');
   }, 120_000);
 
   it('an estimate of a narrator on uploaded inputs: the live run judges it (it made the files), the recording cannot show them valid', async () => {
