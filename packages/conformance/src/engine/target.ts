@@ -139,6 +139,10 @@ export { MOCK_HEADER };
  */
 export function recogniseMock(target: ResolvedTarget, announced: string | undefined, options: TargetOptions): string | undefined {
   if (target.kind !== 'remote' || announced === undefined) return undefined;
+  // A claim of the server is no reason to judge it less: a live origin that says it is a mock would
+  // switch off the stateful checks and the spend guard's wait for charges. Only a mock on this machine is taken at its word.
+  if (target.live)
+    return `the server says it is a media-mock (${MOCK_HEADER}: ${announced.slice(0, 40)}), but it is not on this machine: it is judged as the live service (give --stateless for a mock served elsewhere)`;
   const kind = announced.trim().toLowerCase();
   if (kind === 'prism') {
     target.kind = 'prism';

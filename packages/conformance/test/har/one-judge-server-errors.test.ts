@@ -6,7 +6,7 @@
 // a recording took a 5xx for the answer to an allowed request even where it could not show the request
 // allowed; and it read a recorded query's numbers as text, missing the assumption a bound of ours is.
 import { SANDBOX_API_KEY, startSandbox } from '@mediagen/mock';
-import { operations } from '@mediagen/schema';
+import { type OperationSpec, operations } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
 import { type Report, runConformance } from '../../src/index.js';
 import { recordingOf } from '../../src/selftest/agreement.js';
@@ -22,7 +22,7 @@ const firstItem = (request: ProxyRequest): Record<string, unknown> | undefined =
 const KINDS = ['segment', 'style', 'style_detail', 'model', 'true_touch', 'narrator', 'video_anyone'];
 
 /** Runs the sandbox behind a proxy that answers the first request `chosen` picks with a 502; the live report, its recording's agreement, and whether one was answered so. */
-async function runWithOne502(chosen: (request: ProxyRequest, nth: number) => boolean, only = estimateGeneration) {
+async function runWithOne502(chosen: (request: ProxyRequest, nth: number) => boolean, only: OperationSpec = estimateGeneration) {
   const sandbox = await startSandbox({ credits: 100_000, delays: { pendingMs: 0, completeMs: 0 }, apiKeys: [SANDBOX_API_KEY] });
   let estimates = 0;
   let answered: string | undefined;

@@ -1,8 +1,10 @@
 // Live safety, on loopback: a sandbox behind a recording proxy, declared live. Read-only mode sends
 // nothing that creates, spends or deletes; full mode estimates first and keeps within --max-credits.
 import { startSandbox } from '@mediagen/mock';
+import { MOCK_HEADER } from '@mediagen/mock/edge';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RunError, runConformance } from '../../src/index.js';
+import { startProxy } from '../../src/selftest/proxy.js';
 import { failures, recordingProxy, result } from '../support/helpers.js';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
@@ -69,5 +71,32 @@ describe('a live host', () => {
     // The lifecycle is an assumption (transitions are not shown): a verdict.
     expect(report.provenance.find((p) => p.element === 'rule:lifecycle_order')?.status).toBe('confirmed');
     expect(failures(report)).toEqual([]);
+  });
+});
+
+describe('a live host that says it is a mock', () => {
+  it('is judged as the live service: a claim of the server switches off no check', async () => {
+    // The sandbox behind a proxy that marks every answer as Prism's (which keeps no state and takes any key).
+    const claims = await startProxy(
+      sandbox.url,
+      { response: (_, response) => ({ ...response, headers: { ...response.headers, [MOCK_HEADER.toLowerCase()]: 'prism' } }) },
+      'live-key',
+    );
+    try {
+      const report = await runConformance({
+        baseUrl: claims.url,
+        apiKey: 'live-key',
+        live: true,
+        mode: 'full',
+        maxCredits: 50,
+        maxExamples: 0,
+        only: ['use_after_free'],
+      });
+      expect(report.target).toMatchObject({ kind: 'remote', live: true, stateful: true });
+      expect(report.notes.join('\n')).toMatch(/says it is a media-mock .*prism.*not on this machine: it is judged as the live service/);
+      expect(result(report, 'deleteMedia', 'use_after_free')?.outcome).toBe('passed');
+    } finally {
+      await claims.stop();
+    }
   });
 });
