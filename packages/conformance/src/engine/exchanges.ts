@@ -3,7 +3,7 @@
 // polls and balance readings included, exactly as a recording of the run would be judged), and what
 // the answer created is registered for cleanup. The run drives; the judge judges.
 
-import { createdId, deletedIds, deletionRequest, type OperationId, type OperationSpec, operations, undoOf } from '@mediagen/schema';
+import { createdId, deletedIds, deletionRequest, type OperationSpec, operations, undoOf } from '@mediagen/schema';
 import { allowedWithWarning } from '../judging/intent.js';
 import type { Intent, Judge, Judgement } from '../judging/judge.js';
 import type { Versioning } from '../judging/versioning.js';
@@ -163,18 +163,6 @@ export class Exchanges {
     });
     this.afterResponse(op, view, { ...(given ? { params: given } : {}), body: c.body });
     return { exchange, judgement };
-  }
-
-  /**
-   * Judges an exchange sent before the run knew its target (the reachability probe): like any of the
-   * run's own reads, its purpose inferred from the history, so the run judges every exchange its
-   * recording holds.
-   */
-  judgeSent(sent: Exchange): void {
-    const op = operations[sent.request.operationId as OperationId] as OperationSpec;
-    this.deps.judge.recorder.countRequest(op.operationId);
-    const view = this.deps.versioning.response(op, this.deps.masked(sent));
-    this.deps.judge.judge(op, {}, view, this.deps.judge.infer(op, {}, view), { phase: 'setup', label: sent.request.label });
   }
 
   /** Sends a request whose purpose the judge infers (polling, side reads), within the spend guard. */

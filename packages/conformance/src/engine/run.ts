@@ -4,7 +4,7 @@
 // generated requests — as schedule.ts orders and overlaps them; finally, whatever ended the run,
 // everything created is deleted under cleanup's own deadline and the record is returned for the report
 // layer.
-import { type OperationSpec, operationList } from '@mediagen/schema';
+import { type OperationSpec, operationList, operations } from '@mediagen/schema';
 import type { CheckId } from '../checks/catalog.js';
 import { Judge } from '../judging/judge.js';
 import type { RunRecord, Stopped, TargetInfo } from '../judging/run-record.js';
@@ -188,8 +188,12 @@ export async function runEngine(target: ResolvedTarget, options: ConformanceOpti
     );
     profiler?.request('probe', probe.request.operationId, probe.durationMs);
     judge.retarget({ stateful: target.stateful, pagination: target.stateful });
-    // Judged as the target is now known to be: a recording of the run holds them too.
-    for (const sent of probes) exchanges.judgeSent(sent);
+    // Judged once the target is known, like any of the run's own reads (their purpose inferred): a recording of the run holds them too.
+    for (const sent of probes) {
+      const view = versioning.response(operations.estimateGeneration, masked(sent));
+      judge.recorder.countRequest(operations.estimateGeneration.operationId);
+      judge.judge(operations.estimateGeneration, {}, view, judge.infer(operations.estimateGeneration, {}, view), { phase: 'setup', label: sent.request.label });
+    }
     emit({ type: 'start', target: targetInfo(target, strict) });
     await spending.readings.start(probe);
     await spanned(profiler, 'phase:setup', () => runSetup(context));
