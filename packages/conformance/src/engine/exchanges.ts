@@ -236,15 +236,17 @@ export class Exchanges {
     const { profiler } = this.deps;
     const decide = (): Intent => {
       const parts = { body: c.body, ...(c.query ? { query: c.query } : {}) };
-      // A valid request the contract allows only with a warning (a generated item naming no kind) is a
-      // tolerance probe, as a recording of the run infers it: one judge, whichever driver sends.
-      const probe = expect === 'probe' || (expect === 'accept' && allowedWithWarning(op, { params: {}, ...parts }, generationContext(this.deps.fixtures)));
-      const intent: Intent = { expect: probe ? 'probe' : expect };
+      // A request sent to be served is a tolerance probe when the contract allows it only with a warning
+      // (a generated item naming no kind), and one to accept when it allows it outright (fields the chosen
+      // kind ignores), as a recording of the run infers it: one judge, whichever driver sends.
+      const toServe = expect === 'accept' || expect === 'probe';
+      const probe = toServe && allowedWithWarning(op, { params: {}, ...parts }, generationContext(this.deps.fixtures));
+      const intent: Intent = { expect: toServe ? (probe ? 'probe' : 'accept') : expect };
       if (expect === 'reject') {
         const breach = c.basis ?? breachBasis(op, parts, generationContext(this.deps.fixtures));
         if (breach) intent.breach = breach;
       }
-      if (expect === 'accept' || expect === 'probe') {
+      if (toServe) {
         const relies = probe ? (c.basis ?? probeBasis(op, parts)) : acceptanceBasis(op, parts);
         if (relies) intent.relies = relies;
       }

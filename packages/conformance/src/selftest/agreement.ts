@@ -30,21 +30,21 @@ const failingCells = (report: Report): Set<string> =>
   );
 
 /**
- * The checks that judge a request as one the contract allows: a live run knows its own requests valid
- * (it made the files it uploaded), a recording only where it shows everything they name.
+ * The checks that judge a request by whether the contract allows it: a live run knows which of its own
+ * requests are valid (it made the files it uploaded), a recording only where it shows everything they name.
  */
-const JUDGE_ALLOWED_REQUESTS: readonly CheckId[] = ['not_a_server_error', 'positive_data_acceptance'];
+const JUDGE_REQUESTS: readonly CheckId[] = ['not_a_server_error', 'positive_data_acceptance', 'negative_data_rejection'];
 
 /**
  * The failing cells of a live report against those of its recording's. `undecided`: the operations of
  * which the recording held a refusal or a server error it could not judge as an answer to an allowed
- * request (judging/intent.ts): there a live failure of a check in JUDGE_ALLOWED_REQUESTS needs what the
- * recording does not hold, and is set aside.
+ * request or a refusal of an invalid one (judging/intent.ts): there a live failure of a check in
+ * JUDGE_REQUESTS needs what the recording does not hold, and is set aside.
  */
 export function compareCells(live: Report, recording: Report, undecided: ReadonlySet<string> = new Set()): Agreement {
   const a = failingCells(live);
   const b = failingCells(recording);
-  const needsMore = (cell: string) => JUDGE_ALLOWED_REQUESTS.some((check) => [...undecided].some((op) => cell === `${op} › ${check}`));
+  const needsMore = (cell: string) => JUDGE_REQUESTS.some((check) => [...undecided].some((op) => cell === `${op} › ${check}`));
   const onlyLive = [...a].filter((cell) => !b.has(cell) && !needsMore(cell));
   const onlyRecording = [...b].filter((cell) => !a.has(cell));
   return { onlyLive, onlyRecording, agrees: onlyLive.length === 0 && onlyRecording.length === 0 };

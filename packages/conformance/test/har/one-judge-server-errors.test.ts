@@ -4,7 +4,9 @@
 // sent again, failed too (a passing re-send dropped it, while the recording kept the 502); a generated
 // item naming no kind was sent as plainly valid but inferred from the recording as a tolerance probe;
 // a recording took a 5xx for the answer to an allowed request even where it could not show the request
-// allowed; and it read a recorded query's numbers as text, missing the assumption a bound of ours is.
+// allowed; it read a recorded query's numbers as text, missing the assumption a bound of ours is; a
+// generated request drawn twice lost its failure when the other send passed; and a body with fields its
+// kind ignores was a probe live and a request to accept in the recording.
 import { SANDBOX_API_KEY, startSandbox } from '@mediagen/mock';
 import { type OperationSpec, operations } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +14,7 @@ import { type Report, runConformance } from '../../src/index.js';
 import { recordingOf } from '../../src/selftest/agreement.js';
 import { isFor, jsonReply, type ProxyRequest, parseJson, startProxy } from '../../src/selftest/proxy.js';
 
-const { estimateGeneration, listGenerations } = operations;
+const { estimateGeneration, listGenerations, uploadAsset } = operations;
 
 /** The first item of an estimate's body, when it has one. */
 const firstItem = (request: ProxyRequest): Record<string, unknown> | undefined => {
@@ -22,7 +24,7 @@ const firstItem = (request: ProxyRequest): Record<string, unknown> | undefined =
 const KINDS = ['segment', 'style', 'style_detail', 'model', 'true_touch', 'narrator', 'video_anyone'];
 
 /** Runs the sandbox behind a proxy that answers the first request `chosen` picks with a 502; the live report, its recording's agreement, and whether one was answered so. */
-async function runWithOne502(chosen: (request: ProxyRequest, nth: number) => boolean, only: OperationSpec = estimateGeneration) {
+async function runWithOne502(chosen: (request: ProxyRequest, nth: number) => boolean, only: OperationSpec = estimateGeneration, strict = false) {
   const sandbox = await startSandbox({ credits: 100_000, delays: { pendingMs: 0, completeMs: 0 }, apiKeys: [SANDBOX_API_KEY] });
   let estimates = 0;
   let answered: string | undefined;
@@ -37,7 +39,7 @@ async function runWithOne502(chosen: (request: ProxyRequest, nth: number) => boo
     },
     SANDBOX_API_KEY,
   );
-  const recording = recordingOf(() => proxy.url, { stateful: true, lifecycleWaitMs: 2_000 });
+  const recording = recordingOf(() => proxy.url, { stateful: true, lifecycleWaitMs: 2_000, strict });
   try {
     const live: Report = await runConformance({
       baseUrl: proxy.url,
@@ -50,6 +52,7 @@ async function runWithOne502(chosen: (request: ProxyRequest, nth: number) => boo
       stateful: true,
       checksKeyValue: true,
       recorders: [recording.writer],
+      strict,
     });
     return { live, agreement: await recording.compare(live), answered };
   } finally {
@@ -115,5 +118,28 @@ describe('a live run and its recording agree cell by cell when one request gets 
     expect(answered).toBeDefined();
     expect(agreement).toEqual({ onlyLive: [], onlyRecording: [], agrees: true });
     expect(failed(live, 'estimateGeneration', 'not_a_server_error')).toBe(true);
+  }, 120_000);
+
+  it('under --strict, a generated invalid body drawn twice: one 502 of it is a failure, whatever the other got', async () => {
+    // The first upload body `{}` is the hand-written case; the next ones are generated, drawn more than once.
+    let empties = 0;
+    const { live, agreement, answered } = await runWithOne502((request) => request.body === '{}' && ++empties === 2, uploadAsset, true);
+    expect(answered).toBeDefined();
+    expect(agreement).toEqual({ onlyLive: [], onlyRecording: [], agrees: true });
+    expect(failed(live, 'uploadAsset', 'negative_data_rejection')).toBe(true);
+  }, 120_000);
+
+  it('under --strict, a body with fields its kind ignores (allowed outright): a request to accept in both', async () => {
+    const { live, agreement, answered } = await runWithOne502(
+      (request) => {
+        const item = firstItem(request);
+        return item?.style_detail !== undefined && item.sampler !== undefined;
+      },
+      estimateGeneration,
+      true,
+    );
+    expect(answered).toBeDefined();
+    expect(agreement).toEqual({ onlyLive: [], onlyRecording: [], agrees: true });
+    expect(failed(live, 'estimateGeneration', 'positive_data_acceptance')).toBe(true);
   }, 120_000);
 });
