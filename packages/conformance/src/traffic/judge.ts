@@ -10,7 +10,7 @@ import { operationList } from '@mediagen/schema';
 import { CHECK_IDS, CHECKS, type CheckId } from '../checks/catalog.js';
 import { Judge, type Violation } from '../judging/judge.js';
 import { type Versioning, versioningAt } from '../judging/versioning.js';
-import { served } from '../model/answer.js';
+import { SAYS_NOTHING_OF_VALIDITY, served } from '../model/answer.js';
 import type { Exchange } from '../model/exchange.js';
 import { MOCK_RECOGNISED } from '../model/terms.js';
 import { isLoopbackHost } from '../plumbing/loopback.js';
@@ -71,6 +71,8 @@ export class TrafficJudge {
   private mock: string | undefined;
   /** The key labels the recording saw served: a refusal of one of them is not a wrong key. */
   private readonly servedKeys = new Set<string>();
+  /** By operation: refusals and server errors whose request the traffic could not show allowed or not, and the first reason. */
+  private readonly undecided = new Map<string, { count: number; why: string }>();
 
   constructor(private readonly options: TrafficOptions) {
     this.base = baseOf(options.baseUrl);
@@ -118,6 +120,13 @@ export class TrafficJudge {
     const inferred = this.core.infer(op, route.params, view, key);
     if (label !== undefined && served(view) && this.servedKeys.size < 1024) this.servedKeys.add(label);
     const at = observed.startedMs > 0 ? observed.startedMs + observed.durationMs : Date.now();
+    // A refusal or a 5xx whose request the traffic cannot show allowed or not: said in the report, or a failing answer would pass unexplained.
+    if (inferred.unjudged && view.status !== 0 && !served(view) && !SAYS_NOTHING_OF_VALIDITY.has(view.status)) {
+      const seen = this.undecided.get(op.operationId);
+      if (seen) seen.count++;
+      // Bounded: the reason may quote an id of the traffic, and a hostile one may be long.
+      else this.undecided.set(op.operationId, { count: 1, why: inferred.unjudged.length > 200 ? `${inferred.unjudged.slice(0, 200)}…` : inferred.unjudged });
+    }
     const judgement = this.core.judge(op, route.params, view, inferred, { phase: 'examples', label: exchange.request.label, at });
     return { judged: true, exchange, violations: judgement.violations, ...(inferred.unjudged ? { undecided: inferred.unjudged } : {}) };
   }
@@ -165,7 +174,13 @@ export class TrafficJudge {
         provenance: this.core.verdicts.verdicts(),
         budget: { planned: 0, observed: 0, refunded: 0, spent: 0, refused: [], findings: [] },
         cleanup: { created: 0, deleted: 0, leftover: [] },
-        notes: [...notes],
+        notes: [
+          ...notes,
+          ...[...this.undecided].map(
+            ([operationId, { count, why }]) =>
+              `${operationId}: ${count} refusal(s) or server error(s) judged by their answer alone, not against their request: the traffic does not show all it names (first: ${why})`,
+          ),
+        ],
       },
       [...this.selected],
     );

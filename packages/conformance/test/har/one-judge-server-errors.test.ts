@@ -10,6 +10,7 @@
 import { SANDBOX_API_KEY, startSandbox } from '@mediagen/mock';
 import { type OperationSpec, operations } from '@mediagen/schema';
 import { describe, expect, it } from 'vitest';
+import { judgeHar } from '../../src/har/judge.js';
 import { type Report, runConformance } from '../../src/index.js';
 import { recordingOf } from '../../src/selftest/agreement.js';
 import { isFor, jsonReply, type ProxyRequest, parseJson, startProxy } from '../../src/selftest/proxy.js';
@@ -54,7 +55,9 @@ async function runWithOne502(chosen: (request: ProxyRequest, nth: number) => boo
       recorders: [recording.writer],
       strict,
     });
-    return { live, agreement: await recording.compare(live), answered };
+    // The recording's own report, as `--from-har` gives it (compare() judges it again, and removes it).
+    const recordingNotes = (await judgeHar(recording.writer.path, { baseUrl: proxy.url, stateful: true, lifecycleWaitMs: 2_000, strict })).notes;
+    return { live, agreement: await recording.compare(live), answered, recordingNotes };
   } finally {
     await proxy.stop();
     await sandbox.stop();
@@ -95,11 +98,17 @@ describe('a live run and its recording agree cell by cell when one request gets 
   }, 120_000);
 
   it('the estimate pricing a body on an asset no upload made: nothing the recording cannot show is asserted, in either', async () => {
-    const { live, agreement, answered } = await runWithOne502((request) => JSON.stringify(firstItem(request) ?? {}).includes('ast_never_uploaded'));
+    const { live, agreement, answered, recordingNotes } = await runWithOne502((request) =>
+      JSON.stringify(firstItem(request) ?? {}).includes('ast_never_uploaded'),
+    );
     expect(answered).toBeDefined();
     expect(agreement).toEqual({ onlyLive: [], onlyRecording: [], agrees: true });
     // The request names an asset no upload made: it is not allowed, and a 5xx breaks no rule the sources state.
     expect(failed(live, 'estimateGeneration', 'not_a_server_error')).toBe(false);
+    // The recording's report says why its 502 failed nothing.
+    expect(recordingNotes.join('\n')).toMatch(
+      /estimateGeneration: \d+ refusal\(s\) or server error\(s\) judged by their answer alone, not against their request: the traffic does not show all it names \(first: /,
+    );
   }, 120_000);
 
   it('a listing asking page_size=50 (a bound of ours): an assumption refuted in both, no failure', async () => {
